@@ -1,0 +1,54 @@
+# Two commands do everything: `make book` and `make test` (see README.md).
+# Each sets up its own virtual environment in .venv from the pinned lock file.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+NOTEBOOKS := $(sort $(wildcard notebooks/*/*.ipynb))
+
+.PHONY: help venv system-deps book notebooks html test reproduce benchmark lock clean
+
+help:
+	@echo "make book       execute every notebook (default parameters) and build _build/html"
+	@echo "make test       run unit tests, doctests, nbval, smoke runs and the browser check"
+	@echo "make reproduce  recompute the experiment results at paper scale into data/results"
+	@echo "make benchmark  run the performance benchmarks in benchmarks/"
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade "pip==26.3"
+	$(VENV)/bin/pip install --quiet --constraint requirements.lock --editable ".[test,book]"
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+# Debian's chromium drives the book check; installed when missing and we are root.
+system-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "The book check needs Debian's chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
+
+notebooks: venv
+	$(VENV)/bin/replicability run $(NOTEBOOKS)
+
+html: venv
+	$(VENV)/bin/jupyter-book build . --warningiserror --nitpick --keep-going
+
+book: notebooks html
+
+test: venv system-deps
+	$(PY) -m pytest
+
+reproduce: venv
+	$(VENV)/bin/replicability reproduce
+
+benchmark: venv
+	$(PY) benchmarks/run_all.py
+
+# Regenerate the lock file from the current environment (maintainers only).
+lock: venv
+	$(VENV)/bin/pip freeze --exclude-editable | grep -v '^replicability' > requirements.lock
+
+clean:
+	rm -rf _build .cache

@@ -1,0 +1,147 @@
+"""Replicability of significance tests for comparing two learning algorithms.
+
+A reproducible compendium of Bouckaert (2003, 2004, 2005), Bouckaert & Frank
+(2004) and Raschka (2018). Every public name is importable from here.
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from ._results import TestResult
+from .bootstrap import (
+    BootstrapScores,
+    ConfidenceInterval,
+    bootstrap_632,
+    bootstrap_632_plus,
+    bootstrap_oob_scores,
+    holdout_accuracy_interval,
+    no_information_rate,
+    percentile_interval,
+    standard_interval,
+)
+from .calibration import CalibrationResult, calibrate_df, rejection_rate
+from .contingency import (
+    McNemarResult,
+    bonferroni,
+    cochran_q_test,
+    holm,
+    looney_ftest,
+    mcnemar_test,
+    proportions_ztest,
+)
+from .counts import (
+    FoldStatistics,
+    cv_fold_counts,
+    holdout_fold_counts,
+    sample_task1_counts,
+    task1_fold_statistics,
+)
+from .decisions import Outcome, decide
+from .measures import (
+    OUTCOME_VALUES,
+    almost_consistency,
+    almost_consistency_from_counts,
+    consistency,
+    consistency_from_counts,
+    normalized_replicability,
+    outcome_counts,
+    r1_variance,
+    r2_variance,
+    replicability_from_probabilities,
+    replicability_r1,
+    replicability_r2,
+    replicability_r2_from_counts,
+    type1_replicability_bound,
+)
+from .nonparametric import SignedRankResult, SignTestResult, sign_test, signed_rank_test
+from .schemes import SCHEMES, VARIANTS, scheme_sample, scheme_test, scheme_ttest
+from .synthetic import TASK1_CELLS, sample_independent_binary, sample_task1, task1_probabilities
+from .tables import data_dir, read_published, write_reproduced
+from .ttests import (
+    alpaydin_5x2cv_ftest,
+    corrected_repeated_cv_ttest,
+    corrected_resampled_ttest,
+    dietterich_5x2cv_ttest,
+    kfold_cv_ttest,
+    paired_ttest,
+    resampled_ttest,
+)
+
+try:
+    __version__ = version("replicability")
+except PackageNotFoundError:  # running from a source tree without installation
+    __version__ = "0+unknown"
+
+__all__ = [
+    "__version__",
+    # results and decisions
+    "TestResult",
+    "Outcome",
+    "decide",
+    # t-type tests and Bouckaert's sampling schemes
+    "paired_ttest",
+    "resampled_ttest",
+    "corrected_resampled_ttest",
+    "corrected_repeated_cv_ttest",
+    "kfold_cv_ttest",
+    "dietterich_5x2cv_ttest",
+    "alpaydin_5x2cv_ftest",
+    "SCHEMES",
+    "VARIANTS",
+    "scheme_sample",
+    "scheme_ttest",
+    "scheme_test",
+    "CalibrationResult",
+    "calibrate_df",
+    "rejection_rate",
+    # non-parametric and contingency tests
+    "SignTestResult",
+    "SignedRankResult",
+    "sign_test",
+    "signed_rank_test",
+    "McNemarResult",
+    "mcnemar_test",
+    "proportions_ztest",
+    "cochran_q_test",
+    "looney_ftest",
+    "bonferroni",
+    "holm",
+    # replicability measures
+    "OUTCOME_VALUES",
+    "outcome_counts",
+    "replicability_r1",
+    "replicability_r2",
+    "replicability_r2_from_counts",
+    "r1_variance",
+    "r2_variance",
+    "replicability_from_probabilities",
+    "consistency",
+    "consistency_from_counts",
+    "almost_consistency",
+    "almost_consistency_from_counts",
+    "normalized_replicability",
+    "type1_replicability_bound",
+    # bootstrap and intervals
+    "BootstrapScores",
+    "ConfidenceInterval",
+    "bootstrap_oob_scores",
+    "bootstrap_632",
+    "bootstrap_632_plus",
+    "no_information_rate",
+    "percentile_interval",
+    "standard_interval",
+    "holdout_accuracy_interval",
+    # data sources
+    "TASK1_CELLS",
+    "task1_probabilities",
+    "sample_task1",
+    "sample_independent_binary",
+    "FoldStatistics",
+    "sample_task1_counts",
+    "holdout_fold_counts",
+    "cv_fold_counts",
+    "task1_fold_statistics",
+    # published and reproduced tables
+    "data_dir",
+    "read_published",
+    "write_reproduced",
+]

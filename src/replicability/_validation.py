@@ -1,0 +1,66 @@
+"""Argument checks shared by the public functions.
+
+Every check raises ``ValueError`` (or ``TypeError``) with a message that names
+the argument in backticks, states the rule and echoes the value (STYLE.md).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+_ALTERNATIVES = ("two-sided", "less", "greater")
+
+
+def as_float_array(x, name, *, min_last=1, ndim_min=1):
+    """Return ``x`` as a finite float array with at least ``min_last`` values on the last axis."""
+    try:
+        arr = np.asarray(x, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"`{name}` must be array-like of numbers; got {type(x).__name__}.") from exc
+    if arr.ndim < ndim_min:
+        raise ValueError(f"`{name}` must have at least {ndim_min} dimension(s); got shape {arr.shape}.")
+    if arr.shape[-1] < min_last:
+        raise ValueError(
+            f"`{name}` must have at least {min_last} value(s) on its last axis; got shape {arr.shape}."
+        )
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"`{name}` must contain only finite values; got NaN or infinity.")
+    return arr
+
+
+def check_alpha(alpha, name="alpha"):
+    """Return ``alpha`` as a float in the open interval (0, 1)."""
+    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not 0 < alpha < 1:
+        raise ValueError(f"`{name}` must be a number in (0, 1); got {alpha!r}.")
+    return float(alpha)
+
+
+def check_positive_int(value, name, *, minimum=1):
+    """Return ``value`` as an int that is at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise ValueError(f"`{name}` must be an integer >= {minimum}; got {value!r}.")
+    return int(value)
+
+
+def check_positive(value, name):
+    """Return ``value`` as a float that is strictly positive and finite."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not (0 < value < np.inf):
+        raise ValueError(f"`{name}` must be a positive finite number; got {value!r}.")
+    return float(value)
+
+
+def check_alternative(alternative):
+    """Return ``alternative`` if it is one of the three scipy names."""
+    if alternative not in _ALTERNATIVES:
+        raise ValueError(f"`alternative` must be one of {_ALTERNATIVES}; got {alternative!r}.")
+    return alternative
+
+
+def check_same_shape(x, y, names=("x", "y")):
+    """Raise unless ``x`` and ``y`` have the same shape."""
+    if x.shape != y.shape:
+        raise ValueError(
+            f"`{names[0]}` and `{names[1]}` must have the same shape; got {x.shape} and {y.shape}."
+        )

@@ -1,0 +1,369 @@
+"""Tests for replicability.ttests."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+from scipy import stats
+
+from replicability.ttests import (
+    alpaydin_5x2cv_ftest,
+    corrected_repeated_cv_ttest,
+    corrected_resampled_ttest,
+    dietterich_5x2cv_ttest,
+    kfold_cv_ttest,
+    paired_ttest,
+    resampled_ttest,
+)
+
+ALTERNATIVES = ["two-sided", "less", "greater"]
+RTOL = 1e-10
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(20030101)
+
+
+# ---------------------------------------------------------------- scipy equivalence
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_paired_ttest_equals_scipy_ttest_rel(rng, alternative):
+    x = rng.normal(0.8, 0.05, size=(4, 3, 12))
+    y = rng.normal(0.8, 0.05, size=(4, 3, 12))
+    ours = paired_ttest(x, y, alternative=alternative)
+    ref = stats.ttest_rel(x, y, axis=-1, alternative=alternative)
+    np.testing.assert_allclose(ours.statistic, ref.statistic, rtol=RTOL)
+    np.testing.assert_allclose(ours.pvalue, ref.pvalue, rtol=RTOL)
+    assert ours.df == 11.0
+    assert ours.alternative == alternative
+
+
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_paired_ttest_on_differences_equals_ttest_1samp(rng, alternative):
+    d = rng.normal(0.01, 0.03, size=(5, 10))
+    ours = paired_ttest(d, alternative=alternative)
+    ref = stats.ttest_1samp(d, 0.0, axis=-1, alternative=alternative)
+    np.testing.assert_allclose(ours.statistic, ref.statistic, rtol=RTOL)
+    np.testing.assert_allclose(ours.pvalue, ref.pvalue, rtol=RTOL)
+
+
+def test_scalar_result_for_1d_input_unpacks():
+    stat, p = paired_ttest([0.1, 0.2, 0.05])
+    assert np.ndim(stat) == 0 and np.ndim(p) == 0
+
+
+def test_resampled_and_kfold_equal_scipy(rng):
+    d = rng.normal(0.0, 0.02, size=(3, 10))
+    ref = stats.ttest_1samp(d, 0.0, axis=-1)
+    for fn in (resampled_ttest, kfold_cv_ttest):
+        res = fn(d)
+        np.testing.assert_allclose(res.statistic, ref.statistic, rtol=RTOL)
+        np.testing.assert_allclose(res.pvalue, ref.pvalue, rtol=RTOL)
+
+
+# ---------------------------------------------------------------- calibrated df
+def test_calibrated_df_replaces_both_sample_size_and_t_df(rng):
+    # ERRATA (Bouckaert 2003): t = m / sqrt(s^2/(df+1)) with t(df).
+    d = rng.normal(0.01, 0.03, size=100)
+    res = paired_ttest(d, df=10)
+    t = d.mean() / np.sqrt(d.var(ddof=1) / 11)
+    np.testing.assert_allclose(res.statistic, t, rtol=RTOL)
+    np.testing.assert_allclose(res.pvalue, 2 * stats.t.sf(abs(t), 10), rtol=RTOL)
+    assert res.df == 10.0
+
+
+def test_calibrated_df_equal_to_default_changes_nothing(rng):
+    d = rng.normal(size=(2, 8))
+    a, b = kfold_cv_ttest(d), kfold_cv_ttest(d, df=7)
+    np.testing.assert_array_equal(a.statistic, b.statistic)
+    np.testing.assert_array_equal(a.pvalue, b.pvalue)
+
+
+# ---------------------------------------------------------------- corrected tests
+def test_corrected_resampled_formula(rng):
+    # Nadeau & Bengio (2003): m / sqrt((1/n + n2/n1) s^2), t(n - 1).
+    d = rng.normal(0.01, 0.03, size=30)
+    res = corrected_resampled_ttest(d, n_train=900, n_test=100)
+    t = d.mean() / np.sqrt((1 / 30 + 100 / 900) * d.var(ddof=1))
+    np.testing.assert_allclose(res.statistic, t, rtol=RTOL)
+    np.testing.assert_allclose(res.pvalue, 2 * stats.t.sf(abs(t), 29), rtol=RTOL)
+
+
+def test_corrected_resampled_calibrated_df(rng):
+    # ERRATA interpretation: m / sqrt((1/(df+1) + n2/n1) s^2) with t(df).
+    d = rng.normal(0.01, 0.03, size=30)
+    res = corrected_resampled_ttest(d, n_train=0.9, n_test=0.1, df=20, alternative="greater")
+    t = d.mean() / np.sqrt((1 / 21 + 0.1 / 0.9) * d.var(ddof=1))
+    np.testing.assert_allclose(res.statistic, t, rtol=RTOL)
+    np.testing.assert_allclose(res.pvalue, stats.t.sf(t, 20), rtol=RTOL)
+
+
+def test_corrected_resampled_tends_to_paired_when_no_test_data(rng):
+    d = rng.normal(0.01, 0.03, size=(3, 15))
+    a = corrected_resampled_ttest(d, n_train=1e15, n_test=1e-15)
+    b = paired_ttest(d)
+    np.testing.assert_allclose(a.statistic, b.statistic, rtol=1e-12)
+
+
+def test_corrected_repeated_cv_formula(rng):
+    # Bouckaert & Frank (2004): m / sqrt((1/(k r) + n2/n1) s^2), t(k r - 1).
+    d = rng.normal(0.01, 0.03, size=(10, 10))
+    res = corrected_repeated_cv_ttest(d, n_train=90, n_test=10)
+    t = d.mean() / np.sqrt((1 / 100 + 10 / 90) * d.var(ddof=1))
+    np.testing.assert_allclose(res.statistic, t, rtol=RTOL)
+    np.testing.assert_allclose(res.pvalue, 2 * stats.t.sf(abs(t), 99), rtol=RTOL)
+    assert res.df == 99.0
+
+
+def test_corrected_repeated_cv_equals_corrected_resampled_on_flattened(rng):
+    x = rng.normal(0.8, 0.05, size=(2, 3, 5, 10))
+    y = rng.normal(0.8, 0.05, size=(2, 3, 5, 10))
+    a = corrected_repeated_cv_ttest(x, y, n_train=9, n_test=1, df=10)
+    b = corrected_resampled_ttest(
+        x.reshape(2, 3, 50), y.reshape(2, 3, 50), n_train=9, n_test=1, df=10
+    )
+    np.testing.assert_allclose(a.statistic, b.statistic, rtol=RTOL)
+    np.testing.assert_allclose(a.pvalue, b.pvalue, rtol=RTOL)
+
+
+# ---------------------------------------------------------------- batch = loop
+CALLS = {
+    "paired": (lambda d: paired_ttest(d, df=4), 1),
+    "resampled": (lambda d: resampled_ttest(d, alternative="less"), 1),
+    "corrected_resampled": (lambda d: corrected_resampled_ttest(d, n_train=9, n_test=1), 1),
+    "kfold": (lambda d: kfold_cv_ttest(d, alternative="greater"), 1),
+    "corrected_repeated_cv": (
+        lambda d: corrected_repeated_cv_ttest(d, n_train=9, n_test=1),
+        2,
+    ),
+    "dietterich": (dietterich_5x2cv_ttest, 2),
+    "alpaydin": (alpaydin_5x2cv_ftest, 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_batch_equals_loop_over_slices(rng, name):
+    fn, core = CALLS[name]
+    core_shape = (5, 2) if core == 2 else (10,)
+    d = rng.normal(0.0, 0.03, size=(3, 4) + core_shape)
+    d[1, 2] = 0.0  # a degenerate slice inside the batch
+    batch = fn(d)
+    assert np.shape(batch.statistic) == (3, 4)
+    for idx in np.ndindex(3, 4):
+        one = fn(d[idx])
+        np.testing.assert_allclose(batch.statistic[idx], one.statistic, rtol=1e-12)
+        np.testing.assert_allclose(batch.pvalue[idx], one.pvalue, rtol=1e-12)
+
+
+# ---------------------------------------------------------------- degenerate data
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_all_zero_differences_give_p_one(alternative):
+    res = paired_ttest(np.zeros(10), alternative=alternative)
+    assert res.statistic == 0.0 and res.pvalue == 1.0
+
+
+def test_constant_nonzero_differences_weka_convention():
+    res = paired_ttest(np.full(10, 0.1))
+    assert res.statistic == np.inf and res.pvalue == 0.0
+    res = paired_ttest(np.full(10, -0.1))
+    assert res.statistic == -np.inf and res.pvalue == 0.0
+    res = paired_ttest(np.full(10, 0.1), alternative="less")
+    assert res.pvalue == 1.0
+
+
+def test_constant_equal_scores_corrected_repeated_cv():
+    x = np.full((10, 10), 0.9)
+    res = corrected_repeated_cv_ttest(x, x, n_train=90, n_test=10)
+    assert (res.statistic, res.pvalue) == (0.0, 1.0)
+    res = corrected_repeated_cv_ttest(x, x - 0.01, n_train=90, n_test=10)
+    assert (res.statistic, res.pvalue) == (np.inf, 0.0)
+
+
+def test_5x2_degenerate():
+    z = np.zeros((5, 2))
+    assert tuple(dietterich_5x2cv_ttest(z)) == (0.0, 1.0)
+    assert tuple(alpaydin_5x2cv_ftest(z)) == (0.0, 1.0)
+    c = np.full((5, 2), 0.02)
+    assert tuple(dietterich_5x2cv_ttest(c)) == (np.inf, 0.0)
+    assert tuple(alpaydin_5x2cv_ftest(c)) == (np.inf, 0.0)
+
+
+# ---------------------------------------------------------------- Hypothesis properties
+finite = st.floats(-1.0, 1.0, allow_nan=False, allow_infinity=False)
+samples = arrays(float, st.integers(2, 20), elements=finite)
+
+
+def _nondegenerate(d):
+    return np.ptp(d) > 1e-6
+
+
+@settings(max_examples=60, deadline=None)
+@given(x=samples, seed=st.integers(0, 2**32 - 1))
+def test_swapping_a_and_b_flips_sign_keeps_p(x, seed):
+    y = np.random.default_rng(seed).uniform(-1, 1, size=x.shape)
+    ab = corrected_resampled_ttest(x, y, n_train=9, n_test=1)
+    ba = corrected_resampled_ttest(y, x, n_train=9, n_test=1)
+    np.testing.assert_allclose(ab.statistic, -ba.statistic, rtol=1e-12)
+    np.testing.assert_allclose(ab.pvalue, ba.pvalue, rtol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(d=samples, alternative=st.sampled_from(ALTERNATIVES), df=st.floats(0.5, 200))
+def test_pvalue_in_unit_interval(d, alternative, df):
+    p = paired_ttest(d, alternative=alternative, df=df).pvalue
+    assert 0.0 <= p <= 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(d=samples, c=st.floats(1e-3, 1e3))
+def test_statistic_invariant_to_scaling(d, c):
+    if not _nondegenerate(d):
+        return
+    a = paired_ttest(d)
+    b = paired_ttest(c * d)
+    np.testing.assert_allclose(a.statistic, b.statistic, rtol=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(d=arrays(float, (5, 2), elements=finite), c=st.floats(1e-3, 1e3))
+def test_5x2_sign_and_scale_properties(d, c):
+    if not np.any(d[:, 0] != d[:, 1]):
+        return
+    t, f = dietterich_5x2cv_ttest(d), alpaydin_5x2cv_ftest(d)
+    np.testing.assert_allclose(dietterich_5x2cv_ttest(-d).statistic, -t.statistic, rtol=1e-12)
+    np.testing.assert_allclose(alpaydin_5x2cv_ftest(-d).statistic, f.statistic, rtol=1e-12)
+    np.testing.assert_allclose(dietterich_5x2cv_ttest(c * d).statistic, t.statistic, rtol=1e-9)
+    assert 0.0 <= t.pvalue <= 1.0 and 0.0 <= f.pvalue <= 1.0
+
+
+# ---------------------------------------------------------------- mlxtend oracle
+def _five_by_two_scores(seed):
+    """Per-split accuracies on mlxtend's own splits (mlxtend/evaluate/ttest.py)."""
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import train_test_split
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = load_iris(return_X_y=True)
+    a = GaussianNB()
+    b = DecisionTreeClassifier(random_state=1, max_depth=1)
+    rs = np.random.RandomState(seed)
+    acc = np.empty((2, 5, 2))
+    for i in range(5):
+        split = rs.randint(low=0, high=32767)
+        X1, X2, y1, y2 = train_test_split(X, y, test_size=0.5, random_state=split)
+        for j, (Xtr, Xte, ytr, yte) in enumerate([(X1, X2, y1, y2), (X2, X1, y2, y1)]):
+            for e, est in enumerate((a, b)):
+                acc[e, i, j] = est.fit(Xtr, ytr).score(Xte, yte)
+    return acc, (a, b, X, y)
+
+
+def test_5x2cv_tests_equal_mlxtend():
+    from mlxtend.evaluate import combined_ftest_5x2cv, paired_ttest_5x2cv
+
+    acc, (a, b, X, y) = _five_by_two_scores(seed=7)
+    t_ref = paired_ttest_5x2cv(a, b, X, y, random_seed=7)
+    f_ref = combined_ftest_5x2cv(a, b, X, y, random_seed=7)
+    t = dietterich_5x2cv_ttest(acc[0], acc[1])
+    f = alpaydin_5x2cv_ftest(acc[0], acc[1])
+    np.testing.assert_allclose(tuple(t), t_ref, rtol=RTOL)
+    np.testing.assert_allclose(tuple(f), f_ref, rtol=RTOL)
+    assert t.df == 5.0 and f.df == (10.0, 5.0)
+
+
+def test_5x2cv_formulas_by_hand():
+    # Dietterich (1998) / Alpaydin (1999) formulas written out directly.
+    d = np.array([[0.02, 0.01], [0.03, 0.00], [0.02, 0.01], [0.04, -0.01], [0.02, 0.01]])
+    s2 = ((d - d.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
+    t = d[0, 0] / np.sqrt(s2.sum() / 5)
+    f = (d**2).sum() / (2 * s2.sum())
+    np.testing.assert_allclose(dietterich_5x2cv_ttest(d).statistic, t, rtol=RTOL)
+    np.testing.assert_allclose(alpaydin_5x2cv_ftest(d).pvalue, stats.f.sf(f, 10, 5), rtol=RTOL)
+
+
+# ---------------------------------------------------------------- validation
+def test_n_train_must_be_positive():
+    with pytest.raises(ValueError, match="`n_train`"):
+        corrected_resampled_ttest([0.1, 0.2], n_train=0, n_test=1)
+
+
+def test_n_test_must_be_positive():
+    with pytest.raises(ValueError, match="`n_test`"):
+        corrected_repeated_cv_ttest([[0.1, 0.2]], n_train=9, n_test=-1)
+
+
+def test_df_must_be_positive():
+    with pytest.raises(ValueError, match="`df`"):
+        paired_ttest([0.1, 0.2], df=0)
+
+
+def test_fewer_than_two_values_raises():
+    with pytest.raises(ValueError, match="`x`"):
+        paired_ttest([0.1])
+
+
+def test_corrected_repeated_cv_needs_two_values():
+    with pytest.raises(ValueError, match="`x`"):
+        corrected_repeated_cv_ttest([[0.1]], n_train=9, n_test=1)
+
+
+def test_corrected_repeated_cv_needs_runs_by_folds():
+    with pytest.raises(ValueError, match="`x`"):
+        corrected_repeated_cv_ttest([0.1, 0.2, 0.3], n_train=9, n_test=1)
+
+
+def test_nan_raises():
+    with pytest.raises(ValueError, match="`x`"):
+        paired_ttest([0.1, np.nan, 0.3])
+    with pytest.raises(ValueError, match="`y`"):
+        paired_ttest([0.1, 0.2, 0.3], [0.1, np.nan, 0.3])
+
+
+def test_shape_mismatch_raises():
+    with pytest.raises(ValueError, match="`x` and `y`"):
+        paired_ttest([0.1, 0.2, 0.3], [0.1, 0.2])
+
+
+def test_alternative_must_be_known():
+    with pytest.raises(ValueError, match="`alternative`"):
+        paired_ttest([0.1, 0.2, 0.3], alternative="two_sided")
+
+
+def test_5x2_shape_required():
+    with pytest.raises(ValueError, match="`x`"):
+        dietterich_5x2cv_ttest(np.zeros((4, 2)))
+    with pytest.raises(ValueError, match="`x`"):
+        alpaydin_5x2cv_ftest(np.zeros((5, 3)))
+
+
+# ---------------------------------------------------------------- Weka oracle
+WEKA = Path(__file__).parent / "fixtures" / "weka"
+
+
+def _weka_cases():
+    with open(WEKA / "inputs.csv") as fh:
+        lines = fh.read().splitlines()[1:]
+    with open(WEKA / "expected.csv") as fh:
+        expected = {row[0]: row for row in (ln.split(",") for ln in fh.read().splitlines()[1:])}
+    for line in lines:
+        f = line.split(",")
+        pairs = np.array(f[3:], dtype=float).reshape(-1, 2)
+        exp = expected[f[0]]
+        yield f[0], float(f[1]), float(f[2]), pairs[:, 0], pairs[:, 1], float(exp[1]), float(exp[2])
+
+
+@pytest.mark.parametrize("case", list(_weka_cases()), ids=lambda c: c[0])
+def test_corrected_repeated_cv_equals_weka(case):
+    # Reference: Weka 3.6.14 PairedStatsCorrected (used by PairedCorrectedTTester);
+    # see tests/fixtures/weka/README.md for the command that produced it.
+    name, n_train, n_test, a, b, mean_ref, p_ref = case
+    k = 3 if name == "r5_k3" else 10
+    res = corrected_repeated_cv_ttest(
+        a.reshape(-1, k), b.reshape(-1, k), n_train=n_train, n_test=n_test
+    )
+    np.testing.assert_allclose(np.mean(a - b), mean_ref, rtol=1e-12, atol=1e-15)
+    # Weka evaluates the t tail with its own incomplete beta routine.
+    np.testing.assert_allclose(res.pvalue, p_ref, rtol=1e-9, atol=1e-15)
