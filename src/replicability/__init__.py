@@ -36,6 +36,29 @@ from .counts import (
     task1_fold_statistics,
 )
 from .decisions import Outcome, decide
+from .experiments import (
+    ExperimentConfig,
+    register_learner,
+    register_pair_evaluator,
+    register_scheme,
+    register_source,
+    run_experiment,
+    stack_sources,
+)
+from .learners import (
+    C45,
+    IB1,
+    TAN,
+    AlwaysPredict,
+    CopyAttribute,
+    NaiveBayes,
+    VotedPerceptron,
+    c45_patterns,
+    naive_bayes_patterns,
+    pattern_counts,
+    pattern_index,
+    pattern_matrix,
+)
 from .measures import (
     OUTCOME_VALUES,
     almost_consistency,
@@ -54,6 +77,17 @@ from .measures import (
 )
 from .nonparametric import SignedRankResult, SignTestResult, sign_test, signed_rank_test
 from .schemes import SCHEMES, VARIANTS, scheme_sample, scheme_test, scheme_ttest
+from .splits import FiveByTwoCV, RandomSubsampling, RepeatedCV, rxk_cv_splits
+from .store import (
+    CacheWarning,
+    ResultStore,
+    cached_result,
+    dataset_checksum,
+    default_cache_dir,
+    paper_results_dir,
+    provenance,
+    write_netcdf_atomic,
+)
 from .synthetic import TASK1_CELLS, sample_independent_binary, sample_task1, task1_probabilities
 from .tables import data_dir, read_published, write_reproduced
 from .ttests import (
@@ -140,6 +174,41 @@ __all__ = [
     "holdout_fold_counts",
     "cv_fold_counts",
     "task1_fold_statistics",
+    # learners and their batched fast paths
+    "NaiveBayes",
+    "C45",
+    "IB1",
+    "TAN",
+    "VotedPerceptron",
+    "AlwaysPredict",
+    "CopyAttribute",
+    "pattern_matrix",
+    "pattern_index",
+    "pattern_counts",
+    "naive_bayes_patterns",
+    "c45_patterns",
+    # splits
+    "RandomSubsampling",
+    "RepeatedCV",
+    "FiveByTwoCV",
+    "rxk_cv_splits",
+    # experiment runner
+    "ExperimentConfig",
+    "run_experiment",
+    "stack_sources",
+    "register_source",
+    "register_learner",
+    "register_scheme",
+    "register_pair_evaluator",
+    # result store
+    "ResultStore",
+    "CacheWarning",
+    "cached_result",
+    "provenance",
+    "paper_results_dir",
+    "default_cache_dir",
+    "dataset_checksum",
+    "write_netcdf_atomic",
     # published and reproduced tables
     "data_dir",
     "read_published",

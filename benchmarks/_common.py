@@ -1,0 +1,56 @@
+"""Timing and provenance shared by the benchmarks.
+
+Each benchmark writes its figures to ``data/benchmarks/<name>.json`` with the
+machine they were measured on; the book's performance page reads them from there.
+"""
+
+import json
+import os
+import platform
+import subprocess
+import time
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+
+import replicability
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def best_time(func, *, repeat=5):
+    """Minimum wall time of ``func()`` over ``repeat`` calls, after one warm-up call."""
+    func()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def machine():
+    """A description of the machine and software the figures were measured with."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    return {
+        "date": date.today().isoformat(),
+        "cpu_count": os.cpu_count(),
+        "processor": platform.processor() or platform.machine(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "replicability": replicability.__version__,
+        "commit": commit,
+    }
+
+
+def write_results(name, results):
+    """Write ``results`` with the machine description to ``data/benchmarks/<name>.json``."""
+    path = ROOT / "data" / "benchmarks" / f"{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"machine": machine(), "results": results}, indent=2) + "\n")
+    return path

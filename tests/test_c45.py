@@ -1,0 +1,189 @@
+"""Tests for replicability.learners.c45 (Weka J48-faithful C4.5 on nominal data)."""
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from replicability.learners.c45 import C45, add_errs
+
+FIXTURE = Path(__file__).parent / "fixtures" / "weka_nominal"
+ATTS = [f"a{j}" for j in range(10)]
+
+
+@parametrize_with_checks([C45()])
+def test_sklearn_common_checks(estimator, check):
+    check(estimator)
+
+
+def _folds():
+    data = pd.read_csv(FIXTURE / "data.csv")
+    preds = pd.read_csv(FIXTURE / "predictions.csv")
+    for name, g in data.groupby("dataset", sort=False):
+        weka = preds[preds.dataset == name].set_index("row").loc[g.row, "j48"].to_numpy()
+        X, y, fold = g[ATTS].to_numpy(), g.cls.to_numpy(), g.fold.to_numpy()
+        for k in range(10):
+            yield name, k, X[fold != k], y[fold != k], X[fold == k], weka[fold == k], int(y.max()) + 1
+
+
+@pytest.fixture(scope="module")
+def weka_fits():
+    return [(name, k, C45(n_values=2, n_classes=n_classes).fit(Xtr, ytr), Xte, weka)
+            for name, k, Xtr, ytr, Xte, weka, n_classes in _folds()]
+
+
+def test_agrees_with_weka_j48_predictions(weka_fits):
+    # Weka 3.6.14 J48 (default -C 0.25 -M 2), 10-fold cv on 5 synthetic data sets
+    # (tests/fixtures/weka_nominal/make_fixture.py). Measured agreement: 100% (1500/1500).
+    agree = sum(np.sum(m.predict(Xte) == weka) for _, _, m, Xte, weka in weka_fits)
+    total = sum(len(weka) for *_, weka in weka_fits)
+    assert agree / total >= 0.99
+    assert agree == total
+
+
+def test_tree_sizes_equal_weka(weka_fits):
+    # "Size of the tree" and "Number of Leaves" printed by Weka 3.6.14 J48 per fold
+    # (tests/fixtures/weka_nominal/j48_trees.csv).
+    sizes = pd.read_csv(FIXTURE / "j48_trees.csv").set_index(["dataset", "fold"])
+    for name, k, model, _, _ in weka_fits:
+        assert (model.n_nodes_, model.n_leaves_) == tuple(sizes.loc[(name, k), ["n_nodes", "n_leaves"]])
+
+
+def test_subtree_raising_changes_some_trees():
+    # Without subtree raising the indep50 trees differ from Weka's default on
+    # some folds (measured: 295/300 predictions agree), so raising is exercised.
+    sizes = pd.read_csv(FIXTURE / "j48_trees.csv").set_index(["dataset", "fold"])
+    differ = 0
+    for name, k, Xtr, ytr, *_ in _folds():
+        if name == "indep50":
+            m = C45(n_values=2, subtree_raising=False).fit(Xtr, ytr)
+            differ += m.n_nodes_ != sizes.loc[(name, k), "n_nodes"]
+    assert differ >= 1
+
+
+def test_add_errs_reference_values():
+    # Quinlan (1993), C4.5, Sec. 4.2: U_25%(0, 6) = 0.206, U_25%(0, 9) = 0.143,
+    # U_25%(0, 1) = 0.750 (upper limits of the error rate; addErrs returns N * U - E).
+    assert round(add_errs(6, 0, 0.25) / 6, 3) == 0.206
+    assert round(add_errs(9, 0, 0.25) / 9, 3) == 0.143
+    assert round(add_errs(1, 0, 0.25) / 1, 3) == 0.750
+    # e + 0.5 >= N: Weka returns N - e.
+    assert add_errs(10, 9.5, 0.25) == 0.5
+    # 0 < e < 1: linear interpolation between e = 0 and e = 1 (as C4.5 does).
+    base, one = add_errs(20, 0, 0.25), add_errs(20, 1, 0.25)
+    assert math.isclose(add_errs(20, 0.25, 0.25), base + 0.25 * (one - base), rel_tol=1e-15)
+
+
+def test_add_errs_normal_approximation():
+    # Weka's Stats.addErrs for e >= 1: Wilson upper limit with continuity correction,
+    # z = Phi^-1(0.75) = 0.6744897501960817 (Abramowitz & Stegun table 26.5).
+    n, e, z = 16.0, 1.0, 0.6744897501960817
+    f = (e + 0.5) / n
+    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (1 + z * z / n)
+    assert math.isclose(add_errs(n, e, 0.25), r * n - e, rel_tol=1e-12)
+
+
+def test_single_relevant_attribute():
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 2, size=(100, 3))
+    clf = C45().fit(X, X[:, 1])
+    assert (clf.n_nodes_, clf.n_leaves_) == (3, 2)
+    np.testing.assert_array_equal(clf.predict(X), X[:, 1])
+
+
+def test_pure_node_and_too_small_data_make_a_leaf():
+    assert C45().fit([[0], [1], [1]], [1, 1, 1]).n_nodes_ == 1
+    # 3 instances < 2 * min_num_obj = 4: no split (C45ModelSelection).
+    clf = C45().fit([[0], [1], [1]], [0, 1, 1])
+    assert clf.n_nodes_ == 1
+    assert list(clf.predict([[0]])) == [1]
+
+
+def test_empty_branch_predicts_parent_majority():
+    # Attribute with 3 values; value 2 never occurs in training. Weka's empty
+    # leaf returns the split's class frequencies, i.e. the parent's majority.
+    # (20 instances: Weka averages gains only over attributes with n_values < 0.3 N.)
+    X = np.array([[0]] * 12 + [[1]] * 8)
+    y = np.array([0] * 12 + [1] * 8)
+    clf = C45(n_values=3).fit(X, y)
+    assert clf.n_nodes_ == 4  # root + 3 leaves, one of them empty
+    np.testing.assert_allclose(clf.predict_proba([[2]]), [[0.6, 0.4]], rtol=1e-15)
+    assert list(clf.predict([[2]])) == [0]
+    # With inferred n_values the unseen code takes the same route.
+    assert list(C45().fit(X, y).predict([[2]])) == [0]
+
+
+def test_instance_order_and_labels_do_not_matter():
+    rng = np.random.default_rng(3)
+    X = rng.integers(0, 2, size=(120, 6))
+    y = (X[:, 0] & X[:, 2]) ^ (rng.random(120) < 0.1)
+    perm = rng.permutation(120)
+    a = C45().fit(X, y)
+    b = C45().fit(X[perm], y[perm])
+    c = C45().fit(X, np.where(y == 1, "yes", "no"))
+    np.testing.assert_array_equal(a.predict(X), b.predict(X))
+    np.testing.assert_array_equal(np.where(a.predict(X) == 1, "yes", "no"), c.predict(X))
+
+
+def test_many_valued_attribute_is_left_out_of_the_average_gain():
+    # C45ModelSelection averages the gain only over attributes with
+    # n_values < 0.3 * N, unless all attributes have that many values
+    # (multiVal). Checked against Weka 3.6.14 J48 (sizes 4 and 3).
+    X = np.array([[0]] * 6 + [[1]] * 4)
+    y = np.array([0] * 6 + [1] * 4)
+    assert C45(n_values=3).fit(X, y).n_nodes_ == 4
+    assert C45(n_values=2).fit(X, y).n_nodes_ == 3
+
+
+def test_pruning_options_only_grow_the_tree():
+    rng = np.random.default_rng(4)
+    X = rng.integers(0, 2, size=(200, 8))
+    y = rng.integers(0, 2, size=200)
+    pruned = C45().fit(X, y).n_nodes_
+    unpruned = C45(prune=False).fit(X, y).n_nodes_
+    raw = C45(prune=False, collapse=False).fit(X, y).n_nodes_
+    assert pruned <= unpruned <= raw
+    assert raw > pruned
+
+
+def test_rejects_bad_confidence():
+    with pytest.raises(ValueError, match="`confidence`"):
+        C45(confidence=0.0).fit([[0], [1]], [0, 1])
+    with pytest.raises(ValueError, match="`confidence`"):
+        C45(confidence=0.6).fit([[0], [1]], [0, 1])
+
+
+def test_rejects_bad_min_num_obj():
+    with pytest.raises(ValueError, match="`min_num_obj`"):
+        C45(min_num_obj=0).fit([[0], [1]], [0, 1])
+
+
+def test_rejects_negative_codes():
+    with pytest.raises(ValueError, match="`X`"):
+        C45().fit([[0], [-1]], [0, 1])
+
+
+def test_rejects_non_integer_codes():
+    with pytest.raises(ValueError, match="`X`"):
+        C45().fit([[0.5], [1.0]], [0, 1])
+
+
+def test_agrees_with_weka_on_small_multivalued_sets():
+    # Weka 3.6.14 J48 on 30 small sets with 2-5-valued attributes, predictions
+    # for all 120 possible instances and tree sizes (small_*.csv; make_fixture.py).
+    # Measured agreement: 3600/3600 predictions, 30/30 tree sizes.
+    data = pd.read_csv(FIXTURE / "small_data.csv")
+    preds = pd.read_csv(FIXTURE / "small_predictions.csv")
+    sizes = pd.read_csv(FIXTURE / "small_trees.csv").set_index("dataset")
+    atts = ["a0", "a1", "a2", "a3"]
+    agree = total = 0
+    for name, g in data.groupby("dataset"):
+        q = preds[preds.dataset == name]
+        clf = C45(n_values=[2, 3, 4, 5], n_classes=3).fit(g[atts].to_numpy(), g.cls.to_numpy())
+        agree += np.sum(clf.predict(q[atts].to_numpy()) == q.j48.to_numpy())
+        total += len(q)
+        assert (clf.n_nodes_, clf.n_leaves_) == tuple(sizes.loc[name, ["n_nodes", "n_leaves"]])
+    assert agree == total

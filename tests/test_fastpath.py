@@ -1,0 +1,145 @@
+"""Tests for replicability.learners.fastpath (batched NB and C4.5 on pattern counts)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replicability.learners.c45 import C45
+from replicability.learners.fastpath import (
+    c45_patterns,
+    naive_bayes_patterns,
+    pattern_counts,
+    pattern_index,
+    pattern_matrix,
+)
+from replicability.learners.naive_bayes import NaiveBayes
+
+
+def _random_folds(seed, n_sets, n_samples, n_attributes, n_classes, n_folds=10):
+    """Data sets with structure or none, and a 0/1 training mask per fold."""
+    rng = np.random.default_rng(seed)
+    X = (rng.random((n_sets, n_samples, n_attributes)) < rng.uniform(0.2, 0.8, (n_sets, 1, n_attributes))).astype(int)
+    signal = (X[..., 0] + X[..., 1 % n_attributes]) % n_classes
+    y = np.where(rng.random((n_sets, n_samples)) < 0.4, rng.integers(0, n_classes, (n_sets, n_samples)), signal)
+    fold = rng.permuted(np.broadcast_to(np.arange(n_samples) % n_folds, (n_sets, n_samples)), axis=1)
+    train = (fold[:, None, :] != np.arange(n_folds)[None, :, None]).astype(float)  # (sets, folds, samples)
+    return X, y, train
+
+
+def test_pattern_index_inverts_pattern_matrix():
+    B = pattern_matrix(5)
+    assert B.shape == (32, 5)
+    np.testing.assert_array_equal(pattern_index(B), np.arange(32))
+
+
+def test_pattern_counts_with_fold_masks_equals_per_fold_counts():
+    X, y, train = _random_folds(0, 2, 40, 4, 3, n_folds=5)
+    counts = pattern_counts(X[:, None], y[:, None], n_classes=3, weights=train)
+    assert counts.shape == (2, 5, 16, 3)
+    for s in range(2):
+        for k in range(5):
+            m = train[s, k] == 1
+            ref = np.zeros((16, 3))
+            np.add.at(ref, (pattern_index(X[s][m]), y[s][m]), 1)
+            np.testing.assert_array_equal(counts[s, k], ref)
+
+
+@pytest.mark.parametrize("n_attributes, n_classes", [(10, 2), (6, 3), (4, 4)])
+def test_naive_bayes_patterns_equal_estimator(n_attributes, n_classes):
+    # Exact equality with NaiveBayes fitted on the instances, 100 random folds.
+    X, y, train = _random_folds(1, 10, 300, n_attributes, n_classes)
+    counts = pattern_counts(X[:, None], y[:, None], n_classes=n_classes, weights=train)
+    fast = naive_bayes_patterns(counts)
+    assert fast.shape == (10, 10, 2**n_attributes)
+    B = pattern_matrix(n_attributes)
+    for s in range(10):
+        for k in range(10):
+            m = train[s, k] == 1
+            clf = NaiveBayes(n_values=2, n_classes=n_classes).fit(X[s][m], y[s][m])
+            np.testing.assert_array_equal(fast[s, k], clf.predict(B))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 5), st.integers(2, 3), st.integers(0, 30))
+def test_naive_bayes_patterns_equal_estimator_property(seed, n_attributes, n_classes, n_samples):
+    # Any counts, including empty training sets and constant attributes.
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 2, size=(n_samples, n_attributes))
+    y = rng.integers(0, n_classes, size=n_samples)
+    fast = naive_bayes_patterns(pattern_counts(X, y, n_classes=n_classes))
+    clf = NaiveBayes(n_values=2, n_classes=n_classes).fit(X, y) if n_samples else None
+    if clf is not None:
+        np.testing.assert_array_equal(fast, clf.predict(pattern_matrix(n_attributes)))
+    else:
+        np.testing.assert_array_equal(fast, 0)  # uniform posterior: first class
+
+
+@pytest.mark.parametrize("n_attributes, n_classes", [(10, 2), (5, 3)])
+def test_c45_patterns_equal_estimator(n_attributes, n_classes):
+    # Exact equality with C45 fitted on the instances, 20 random folds.
+    X, y, train = _random_folds(2, 2, 300, n_attributes, n_classes)
+    counts = pattern_counts(X[:, None], y[:, None], n_classes=n_classes, weights=train)
+    fast = c45_patterns(counts)
+    assert fast.shape == (2, 10, 2**n_attributes)
+    B = pattern_matrix(n_attributes)
+    for s in range(2):
+        for k in range(10):
+            m = train[s, k] == 1
+            clf = C45(n_values=2, n_classes=n_classes).fit(X[s][m], y[s][m])
+            np.testing.assert_array_equal(fast[s, k], clf.predict(B))
+
+
+def test_c45_patterns_options_are_passed_on():
+    X, y, train = _random_folds(3, 1, 200, 6, 2, n_folds=3)
+    counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)[0]
+    B = pattern_matrix(6)
+    fast = c45_patterns(counts, confidence=0.1, min_num_obj=5, subtree_raising=False)
+    for k in range(3):
+        m = train[0, k] == 1
+        clf = C45(confidence=0.1, min_num_obj=5, subtree_raising=False, n_values=2).fit(X[0][m], y[0][m])
+        np.testing.assert_array_equal(fast[k], clf.predict(B))
+
+
+def test_rejects_non_binary_x():
+    with pytest.raises(ValueError, match="`X`"):
+        pattern_index([[0, 2]])
+
+
+def test_rejects_bad_n_attributes():
+    with pytest.raises(ValueError, match="`n_attributes`"):
+        pattern_matrix(0)
+
+
+def test_rejects_bad_y():
+    with pytest.raises(ValueError, match="`y`"):
+        pattern_counts([[0], [1]], [0, 2], n_classes=2)
+    with pytest.raises(ValueError, match="`y`"):
+        pattern_counts([[0], [1]], [0, 1, 1], n_classes=2)
+
+
+def test_rejects_bad_n_classes():
+    with pytest.raises(ValueError, match="`n_classes`"):
+        pattern_counts([[0], [1]], [0, 1], n_classes=0)
+
+
+def test_rejects_negative_weights():
+    with pytest.raises(ValueError, match="`weights`"):
+        pattern_counts([[0], [1]], [0, 1], n_classes=2, weights=[1, -1])
+
+
+def test_rejects_bad_counts():
+    with pytest.raises(ValueError, match="`counts`"):
+        naive_bayes_patterns(np.ones((3, 2)))
+    with pytest.raises(ValueError, match="`counts`"):
+        naive_bayes_patterns(-np.ones((4, 2)))
+
+
+def test_rejects_bad_confidence():
+    with pytest.raises(ValueError, match="`confidence`"):
+        c45_patterns(np.ones((4, 2)), confidence=0.9)
+
+
+def test_rejects_bad_min_num_obj():
+    with pytest.raises(ValueError, match="`min_num_obj`"):
+        c45_patterns(np.ones((4, 2)), min_num_obj=0)

@@ -1,0 +1,160 @@
+"""Tests of replicability.splits: invariants of the sampling schemes."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.model_selection import RepeatedStratifiedKFold
+
+from replicability.splits import FiveByTwoCV, RandomSubsampling, RepeatedCV, rxk_cv_splits
+
+
+def _labels(n=103, seed=0, p=0.3):
+    return (np.random.default_rng(seed).random(n) < p).astype(int)
+
+
+def _assert_stratified(test, y):
+    # Each class's count in the test set is within 1 of its proportional share.
+    for cls in np.unique(y):
+        share = np.mean(y == cls) * len(test)
+        assert abs(np.sum(y[test] == cls) - share) <= 1
+
+
+@pytest.mark.parametrize("stratified", [False, True])
+def test_random_subsampling_sizes_disjoint_covering(stratified):
+    y = _labels()
+    X = np.zeros((len(y), 1))
+    cv = RandomSubsampling(n_runs=7, test_size=0.1, stratified=stratified, random_state=0)
+    splits = list(cv.split(X, y))
+    assert len(splits) == cv.get_n_splits() == 7
+    for train, test in splits:
+        assert len(test) == 11  # ceil(0.1 * 103), as ShuffleSplit rounds the test set up
+        assert len(train) == 92
+        assert np.intersect1d(train, test).size == 0
+        np.testing.assert_array_equal(np.sort(np.concatenate([train, test])), np.arange(103))
+        if stratified:
+            _assert_stratified(test, y)
+    # The runs are different random partitions.
+    assert len({tuple(np.sort(t)) for _, t in splits}) == 7
+
+
+@pytest.mark.parametrize("stratified", [False, True])
+def test_repeated_cv_folds_partition_each_run(stratified):
+    y = _labels()
+    cv = RepeatedCV(n_runs=3, n_folds=10, stratified=stratified, random_state=1)
+    splits = list(cv.split(np.zeros((len(y), 1)), y))
+    assert cv.shape == (3, 10) and len(splits) == cv.get_n_splits() == 30
+    for r in range(3):
+        run = splits[r * 10 : (r + 1) * 10]  # run-major order
+        tests = np.concatenate([t for _, t in run])
+        np.testing.assert_array_equal(np.sort(tests), np.arange(len(y)))  # disjoint + covering
+        for train, test in run:
+            assert np.intersect1d(train, test).size == 0
+            assert len(train) + len(test) == len(y)
+            assert len(test) in (10, 11)
+            if stratified:
+                _assert_stratified(test, y)
+    # Different runs shuffle differently.
+    assert not np.array_equal(splits[0][1], splits[10][1])
+
+
+def test_repeated_cv_equals_sklearn_repeated_stratified_kfold():
+    y = _labels(50)
+    ours = list(RepeatedCV(n_runs=2, n_folds=5, random_state=4).split(np.zeros((50, 1)), y))
+    ref = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=4)
+    ref = ref.split(np.zeros((50, 1)), y)
+    for (a, b), (c, d) in zip(ours, ref, strict=True):
+        np.testing.assert_array_equal(a, c)
+        np.testing.assert_array_equal(b, d)
+
+
+def test_rxk_cv_splits_is_run_major_list():
+    y = _labels(40)
+    splits, shape = rxk_cv_splits(y, n_runs=3, n_folds=4, random_state=2)
+    assert shape == (3, 4) and len(splits) == 12
+    ref = list(RepeatedCV(3, 4, random_state=2).split(np.zeros((40, 1)), y))
+    for (a, b), (c, d) in zip(splits, ref, strict=True):
+        np.testing.assert_array_equal(a, c)
+        np.testing.assert_array_equal(b, d)
+
+
+def test_five_by_two():
+    y = _labels(31)
+    cv = FiveByTwoCV(random_state=0)
+    splits = list(cv.split(np.zeros((31, 1)), y))
+    assert cv.shape == (5, 2) and len(splits) == 10
+    for r in range(5):
+        (tr0, te0), (tr1, te1) = splits[2 * r], splits[2 * r + 1]
+        # The two folds of a run swap roles: train of one is test of the other.
+        np.testing.assert_array_equal(np.sort(tr0), np.sort(te1))
+        np.testing.assert_array_equal(np.sort(tr1), np.sort(te0))
+        _assert_stratified(te0, y)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda s: RandomSubsampling(n_runs=4, random_state=s),
+        lambda s: RandomSubsampling(n_runs=4, stratified=True, random_state=s),
+        lambda s: RepeatedCV(n_runs=2, n_folds=5, random_state=s),
+        lambda s: FiveByTwoCV(random_state=s),
+    ],
+)
+def test_same_seed_same_splits_different_seed_different(make):
+    y = _labels(60)
+    X = np.zeros((60, 1))
+
+    def tests(cv):
+        return np.concatenate([t for _, t in cv.split(X, y)])
+
+    np.testing.assert_array_equal(tests(make(5)), tests(make(5)))
+    assert not np.array_equal(tests(make(5)), tests(make(6)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    n=st.integers(10, 60),
+    n_folds=st.integers(2, 5),
+    p=st.floats(0.2, 0.8),
+    seed=st.integers(0, 2**16),
+)
+def test_stratified_folds_property(n, n_folds, p, seed):
+    y = np.zeros(n, dtype=int)
+    y[: max(n_folds, int(round(p * n)))] = 1
+    y[-n_folds:] = 0  # each class has at least n_folds members
+    splits, shape = rxk_cv_splits(y, n_runs=2, n_folds=n_folds, random_state=seed)
+    for r in range(shape[0]):
+        tests = np.concatenate([t for _, t in splits[r * n_folds : (r + 1) * n_folds]])
+        np.testing.assert_array_equal(np.sort(tests), np.arange(n))
+        for _, test in splits[r * n_folds : (r + 1) * n_folds]:
+            _assert_stratified(test, y)
+
+
+@pytest.mark.parametrize("value", [0, -1, 1.5, True])
+def test_n_runs_validation(value):
+    with pytest.raises(ValueError, match="`n_runs`"):
+        RandomSubsampling(n_runs=value).get_n_splits()
+    with pytest.raises(ValueError, match="`n_runs`"):
+        RepeatedCV(n_runs=value).get_n_splits()
+
+
+@pytest.mark.parametrize("value", [1, 0, 2.0])
+def test_n_folds_validation(value):
+    with pytest.raises(ValueError, match="`n_folds`"):
+        RepeatedCV(n_folds=value).shape
+
+
+@pytest.mark.parametrize("value", [0.0, 1.0, 0, -3, "0.1", True])
+def test_test_size_validation(value):
+    with pytest.raises(ValueError, match="`test_size`"):
+        next(RandomSubsampling(test_size=value).split(np.zeros((10, 1))))
+
+
+def test_rxk_y_must_be_one_dimensional():
+    with pytest.raises(ValueError, match="`y`"):
+        rxk_cv_splits(np.zeros((4, 2)), n_folds=2)
+
+
+def test_rxk_y_must_have_n_folds_values():
+    with pytest.raises(ValueError, match="`y`"):
+        rxk_cv_splits(np.arange(3), n_folds=4)

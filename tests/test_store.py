@@ -1,0 +1,262 @@
+"""Tests for the result store: round trips, atomicity, corruption, resume after SIGKILL."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+import xarray as xr
+from sklearn.naive_bayes import CategoricalNB
+from sklearn.tree import DecisionTreeClassifier
+
+from replicability.experiments import ExperimentConfig, register_learner, register_source, run_experiment
+from replicability.store import CacheWarning, ResultStore, dataset_checksum, default_cache_dir, write_netcdf_atomic
+
+
+def slow_binary_source(rng, *, n_instances, delay=0.0):
+    """Independent binary attributes and class; ``delay`` slows the run, not the data."""
+    if delay:
+        time.sleep(delay)
+    X = (rng.random((n_instances, 4)) < 0.5).astype(np.int64)
+    y = (rng.random(n_instances) < 0.5).astype(np.int64)
+    return X, y
+
+
+def register():
+    register_source("store_binary", slow_binary_source)
+    register_learner("store_nb", lambda: CategoricalNB(min_categories=2))
+    register_learner("store_tree", lambda: DecisionTreeClassifier(random_state=0))
+
+
+register()
+
+BASE = dict(
+    source="store_binary",
+    learner_a="store_nb",
+    learner_b="store_tree",
+    scheme_params={"n_runs": 1, "n_folds": 2},
+    n_datasets=5,
+    n_instances=30,
+    n_repeats=2,
+    seed=7,
+)
+
+
+@pytest.fixture(scope="module")
+def config():
+    return ExperimentConfig(**BASE)
+
+
+@pytest.fixture(scope="module")
+def reference(config):
+    return run_experiment(config, progress=False)
+
+
+def data_only(ds):
+    return ds.drop_attrs()
+
+
+def test_default_dir_env_var(monkeypatch, tmp_path):
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "c"))
+    assert default_cache_dir() == tmp_path / "c"
+    assert ResultStore().path == tmp_path / "c"
+
+
+def test_default_dir_inside_checkout(monkeypatch):
+    monkeypatch.delenv("REPLICABILITY_CACHE", raising=False)
+    path = default_cache_dir()
+    assert path.parts[-2:] == (".cache", "replicability")
+    # Inside the project checkout, never in $HOME directly.
+    assert (path.parent.parent / "pyproject.toml").is_file()
+
+
+def test_round_trip_and_reuse(tmp_path, config, reference):
+    store = ResultStore(tmp_path)
+    first = run_experiment(config, store=store, progress=False, chunk_size=2)
+    xr.testing.assert_identical(data_only(first), data_only(reference))
+    assert config in store
+    assert not store.parts_dir(config).exists()
+    loaded = store.load(config)
+    xr.testing.assert_identical(data_only(loaded), data_only(reference))
+    assert loaded.n_test.dtype == reference.n_test.dtype
+    assert loaded.attrs["checksum"] == dataset_checksum(loaded)
+    assert loaded.attrs["config"] == config.to_json()
+    # A second run reads the file (same provenance, including its creation time).
+    again = run_experiment(config, store=store, progress=False)
+    assert again.attrs["created_utc"] == loaded.attrs["created_utc"]
+    sliced = run_experiment(config, store=store, progress=False, datasets=[1, 3])
+    xr.testing.assert_identical(data_only(sliced), data_only(reference.sel(dataset=[1, 3])))
+
+
+def test_file_is_compressed_netcdf_not_pickle(tmp_path, config, reference):
+    store = ResultStore(tmp_path)
+    store.save(config, reference)
+    raw = store.result_path(config).read_bytes()
+    assert raw[:8] == b"\x89HDF\r\n\x1a\n"  # HDF5 signature (netCDF-4)
+    h5py = pytest.importorskip("h5py")
+    with h5py.File(store.result_path(config), "r") as fh:
+        for name in ("n_test", "correct_a", "correct_b", "correct_both"):
+            assert fh[name].compression == "gzip" and fh[name].dtype == np.int32
+
+
+def test_path_and_true_accepted(tmp_path, monkeypatch, config, reference):
+    res = run_experiment(config, store=str(tmp_path / "a"), progress=False)
+    assert (tmp_path / "a" / f"{config.config_hash}.nc").is_file()
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "b"))
+    run_experiment(config, store=True, progress=False)
+    assert (tmp_path / "b" / f"{config.config_hash}.nc").is_file()
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+
+
+def test_atomic_write_leaves_no_temp_files(tmp_path, reference):
+    target = write_netcdf_atomic(reference, tmp_path / "x.nc")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.nc"]
+    with xr.open_dataset(target, engine="h5netcdf") as ds:
+        xr.testing.assert_identical(ds.load(), reference)
+
+
+def test_failed_write_keeps_old_file(tmp_path, reference):
+    target = write_netcdf_atomic(reference, tmp_path / "x.nc")
+    before = target.read_bytes()
+    bad = reference.assign(bad=("dataset", np.array([object()] * reference.sizes["dataset"])))
+    with pytest.raises(Exception):
+        write_netcdf_atomic(bad, target)
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.nc"]
+
+
+def test_checksum_sensitive_to_values_and_dtype(reference):
+    base = dataset_checksum(reference)
+    changed = reference.copy(deep=True)
+    changed["correct_a"][0, 0, 0, 0] += 1
+    assert dataset_checksum(changed) != base
+    assert dataset_checksum(reference.assign(correct_a=reference.correct_a.astype(np.int64))) != base
+    assert dataset_checksum(reference.assign_attrs(note="x")) == base
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "foreign", "tampered"])
+def test_corrupted_file_detected_and_recomputed(tmp_path, config, reference, damage):
+    store = ResultStore(tmp_path)
+    path = store.save(config, reference)
+    if damage == "truncate":
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    elif damage == "garbage":
+        path.write_bytes(b"not a netCDF file at all" * 10)
+    elif damage == "foreign":
+        other = ExperimentConfig(**{**BASE, "seed": 8})
+        path.unlink()
+        os.replace(store.save(other, reference), path)
+    else:  # data changed, checksum in attrs left as it was
+        with xr.open_dataset(path, engine="h5netcdf") as ds:
+            forged = ds.load()
+        forged["correct_b"][0, 0, 0, 0] += 1
+        path.unlink()
+        forged.to_netcdf(path, engine="h5netcdf")
+    with pytest.warns(CacheWarning, match="recomputed"):
+        res = run_experiment(config, store=store, progress=False)
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+    # The recomputed file replaced the bad one and now loads without a warning.
+    xr.testing.assert_identical(data_only(store.load(config)), data_only(reference))
+
+
+def test_corrupted_part_detected_and_recomputed(tmp_path, config, reference):
+    store = ResultStore(tmp_path)
+    for start in (0, 2):
+        store.save_part(config, reference.isel(dataset=slice(start, start + 2)))
+    damaged = sorted(store.parts_dir(config).glob("*.nc"))[0]
+    damaged.write_bytes(damaged.read_bytes()[:100])
+    (store.parts_dir(config) / ".leftover.nc.tmp").write_bytes(b"half")  # killed mid-write
+    with pytest.warns(CacheWarning):
+        res = run_experiment(config, store=store, progress=False)
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+
+
+def test_list_results_provenance(tmp_path, config):
+    store = ResultStore(tmp_path)
+    other = ExperimentConfig(**{**BASE, "n_datasets": 2})
+    run_experiment(config, store=store, progress=False)
+    run_experiment(other, store=store, progress=False)
+    table = store.list_results()
+    assert sorted(table.config_hash) == sorted([config.config_hash, other.config_hash])
+    row = table.set_index("config_hash").loc[config.config_hash]
+    assert row.config == config.to_json()
+    assert row.source == "store_binary" and row.seed == 7 and row.n_datasets == 5
+    for key in ("package_version", "git_commit", "machine", "created_utc"):
+        assert isinstance(row[key], str) and row[key]
+    assert row.wall_time_s > 0
+
+
+def test_resume_from_parts_in_process(tmp_path, config, reference):
+    store = ResultStore(tmp_path)
+    # A previous run stored data sets 1 and 3 only.
+    run_experiment(config, store=store, progress=False, datasets=[1, 3], chunk_size=1)
+    assert config not in store and len(list(store.parts_dir(config).glob("*.nc"))) == 2
+    calls = []
+    original = slow_binary_source
+
+    def counting(rng, **kw):
+        calls.append(1)
+        return original(rng, **kw)
+
+    register_source("store_binary", counting)
+    try:
+        res = run_experiment(config, store=store, progress=False)
+    finally:
+        register()
+    assert len(calls) == 3  # only data sets 0, 2, 4 were recomputed
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+
+
+_CHILD = """
+import sys
+sys.path.insert(0, {tests!r})
+import test_store
+from replicability.experiments import ExperimentConfig, run_experiment
+cfg = ExperimentConfig(**{{**test_store.BASE, **{extra!r}}})
+run_experiment(cfg, store={store!r}, progress=False, chunk_size=1)
+"""
+
+
+def test_resume_after_sigkill(tmp_path):
+    # Slow data sets (delay does not change the data) so the kill lands mid-run.
+    extra = {"n_datasets": 8, "source_params": {"delay": 0.25}}
+    config = ExperimentConfig(**{**BASE, **extra})
+    store_dir = tmp_path / "store"
+    code = _CHILD.format(tests=str(Path(__file__).parent), extra=extra, store=str(store_dir))
+    child = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE)
+    parts = store_dir / f"{config.config_hash}.parts"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and child.poll() is None:
+        if parts.is_dir() and len(list(parts.glob("*.nc"))) >= 3:
+            break
+        time.sleep(0.01)
+    assert child.poll() is None, child.stderr.read().decode()
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    child.stderr.close()
+    n_parts = len(list(parts.glob("*.nc")))
+    assert 3 <= n_parts < 8
+    assert not (store_dir / f"{config.config_hash}.nc").exists()
+
+    store = ResultStore(store_dir)
+    resumed = run_experiment(config, store=store, progress=False, chunk_size=1)
+    fresh = run_experiment(config, progress=False, chunk_size=3)
+    xr.testing.assert_identical(data_only(resumed), data_only(fresh))
+    assert resumed.n_test.dtype == fresh.n_test.dtype
+    assert config in store and not parts.exists()
+    xr.testing.assert_identical(data_only(store.load(config)), data_only(fresh))
+
+
+def test_stored_result_loads_without_registered_components(tmp_path, reference):
+    # A notebook can read a committed result without the learners being importable.
+    config = ExperimentConfig(**{**BASE, "learner_b": "never_registered"})
+    store = ResultStore(tmp_path)
+    store.save(config, reference)
+    res = run_experiment(config, store=store, progress=False)
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+    with pytest.raises(ValueError, match="`learner_b`"):
+        run_experiment(config, progress=False)
