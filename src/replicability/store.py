@@ -50,6 +50,7 @@ _ENGINE = "h5netcdf"
 # Provenance attributes listed by `ResultStore.list_results`, in this order.
 _PROVENANCE = (
     "config_hash",
+    "name",
     "source",
     "learner_a",
     "learner_b",
@@ -310,12 +311,13 @@ class ResultStore:
         -------
         pandas.DataFrame
             One row per stored result, sorted by ``created_utc``: the configuration
-            hash, the source, learners and scheme, sizes, seed, package version, git
-            commit, wall time, machine, Python version, creation time, the file name
-            and the full configuration JSON. Unreadable files are skipped with a
+            hash, the name (results of :func:`cached_result`), the source, learners
+            and scheme, sizes, seed (results of experiments), package version, git
+            commit, wall time, machine, Python version, creation time, the file name,
+            and the full configuration or parameter JSON. Unreadable files are skipped with a
             :class:`CacheWarning` (they are not deleted here).
         """
-        columns = [*_PROVENANCE, "file", "config"]
+        columns = [*_PROVENANCE, "file", "config", "params"]
         rows = []
         paths = sorted(self.path.glob("*.nc")) if self.path.is_dir() else []
         for path in paths:
@@ -328,6 +330,7 @@ class ResultStore:
             row = {key: attrs.get(key) for key in _PROVENANCE}
             row["file"] = path.name
             row["config"] = attrs.get("config")
+            row["params"] = attrs.get("params")
             rows.append(row)
         table = pd.DataFrame(rows, columns=columns)
         if len(table):
