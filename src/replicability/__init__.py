@@ -7,6 +7,7 @@ A reproducible compendium of Bouckaert (2003, 2004, 2005), Bouckaert & Frank
 from importlib.metadata import PackageNotFoundError, version
 
 from ._results import TestResult
+from .arff import ArffError, Dataset, load_arff, parse_arff
 from .bootstrap import (
     BootstrapScores,
     ConfidenceInterval,
@@ -35,6 +36,7 @@ from .counts import (
     sample_task1_counts,
     task1_fold_statistics,
 )
+from .datasets import OPENML_URL, ChecksumError, download_uci, list_uci, load_uci
 from .decisions import Outcome, decide
 from .experiments import (
     ExperimentConfig,
@@ -209,6 +211,16 @@ __all__ = [
     "default_cache_dir",
     "dataset_checksum",
     "write_netcdf_atomic",
+    # UCI data sets (Weka ARFF)
+    "Dataset",
+    "ArffError",
+    "ChecksumError",
+    "load_arff",
+    "parse_arff",
+    "list_uci",
+    "load_uci",
+    "download_uci",
+    "OPENML_URL",
     # published and reproduced tables
     "data_dir",
     "read_published",

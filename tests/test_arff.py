@@ -1,0 +1,315 @@
+"""Tests of the ARFF reader: format features, malformed input, scipy as oracle."""
+
+import csv
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.io import arff as scipy_arff
+
+from replicability.arff import ArffError, Dataset, load_arff, parse_arff
+
+ROOT = Path(__file__).resolve().parents[1]
+UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
+
+HEADER = "@relation toy\n@attribute a numeric\n@attribute b {x, y}\n@attribute class {p, n}\n@data\n"
+
+
+@pytest.fixture(scope="module")
+def uci_dir():
+    if not (UCI_DIR / "iris.arff").is_file():
+        pytest.fail(f"UCI files not found: set REPLICABILITY_UCI_DIR (tried {UCI_DIR}).")
+    return UCI_DIR
+
+
+def write(tmp_path, text, name="bad.arff"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+# --- format features -----------------------------------------------------------
+
+
+def test_basic_fields():
+    ds = parse_arff(HEADER + "1.5, x, p\n?, y, n\n2, ?, ?\n")
+    assert isinstance(ds, Dataset)
+    assert ds.name == ds.relation == "toy"
+    assert ds.attribute_names == ("a", "b")
+    assert ds.attribute_types == ("numeric", "nominal")
+    assert ds.nominal_values == ((), ("x", "y"))
+    assert ds.class_name == "class" and ds.class_values == ("p", "n")
+    np.testing.assert_array_equal(ds.X, [[1.5, 0.0], [np.nan, 1.0], [2.0, np.nan]])
+    np.testing.assert_array_equal(ds.y, [0, 1, -1])
+    assert ds.y.dtype == np.int64
+    assert (ds.n_instances, ds.n_attributes, ds.n_classes, ds.n_missing) == (3, 2, 2, 3)
+    np.testing.assert_array_equal(ds.nominal_mask, [False, True])
+
+
+def test_arrays_are_read_only():
+    ds = parse_arff(HEADER + "1, x, p\n")
+    with pytest.raises(ValueError):
+        ds.X[0, 0] = 2.0
+    with pytest.raises(ValueError):
+        ds.y[0] = 1
+
+
+def test_case_insensitive_keywords_and_types():
+    text = (
+        "@RELATION r\n@Attribute a REAL\n@ATTRIBUTE b Integer\n@attribute c NUMERIC\n"
+        "@attribute d {u, v}\n@DATA\n1, 2, 3, v\n"
+    )
+    ds = parse_arff(text)
+    assert ds.attribute_types == ("numeric",) * 3
+    np.testing.assert_array_equal(ds.X, [[1.0, 2.0, 3.0]])
+    assert ds.y.tolist() == [1]
+
+
+def test_quoted_values_with_blanks_commas_and_escapes():
+    text = (
+        "@relation 'my relation'\n"
+        "@attribute 'attr one' {'a b', 'c,d', 'it\\'s', \"dq \\\"x\\\"\", 'back\\\\slash', 'pct%'}\n"
+        "@attribute class {'?', ok}\n@data\n"
+        "'a b', ok\n'c,d', '?'\n'it\\'s', ok\n\"dq \\\"x\\\"\", ok\n'back\\\\slash', ok\n'pct%', ok\n"
+    )
+    ds = parse_arff(text)
+    assert ds.relation == "my relation"
+    assert ds.attribute_names == ("attr one",)
+    assert ds.nominal_values[0] == ("a b", "c,d", "it's", 'dq "x"', "back\\slash", "pct%")
+    np.testing.assert_array_equal(ds.X[:, 0], [0, 1, 2, 3, 4, 5])
+    # A quoted '?' is a declared label (as in anneal.arff), not a missing value.
+    assert ds.class_values == ("?", "ok")
+    assert ds.y.tolist() == [1, 0, 1, 1, 1, 1]
+    assert ds.n_missing == 0
+
+
+def test_escaped_control_characters():
+    ds = parse_arff("@relation r\n@attribute c {'a\\tb', 'c\\nd'}\n@data\n'a\\tb'\n'c\\nd'\n")
+    assert ds.class_values == ("a\tb", "c\nd")
+    assert ds.y.tolist() == [0, 1]
+
+
+def test_comments_everywhere_and_blank_lines():
+    text = (
+        "% leading comment\n\n@relation r % trailing\n% between\n@attribute a numeric % why\n"
+        "@attribute c {p, n}\n\n@data % here too\n% inside data\n1, p % after a row\n\n  \n2, n\n%\n"
+    )
+    ds = parse_arff(text)
+    np.testing.assert_array_equal(ds.X[:, 0], [1.0, 2.0])
+    assert ds.y.tolist() == [0, 1]
+
+
+def test_blanks_separate_values_like_weka():
+    # Weka's tokenizer treats commas and blanks alike; `{ a, b}` has a leading blank
+    # (soybean.arff), and rows may be separated by tabs.
+    ds = parse_arff("@relation r\n@attribute a numeric\n@attribute c { p, n}\n@data\n1\tn\n2 ,  p\n")
+    np.testing.assert_array_equal(ds.X[:, 0], [1.0, 2.0])
+    assert ds.y.tolist() == [1, 0]
+
+
+def test_crlf_line_ends(tmp_path):
+    path = tmp_path / "crlf.arff"
+    path.write_bytes((HEADER + "1, x, p\n2, y, n\n").replace("\n", "\r\n").encode())
+    ds = load_arff(path)
+    assert ds.name == "crlf"
+    np.testing.assert_array_equal(ds.X, [[1.0, 0.0], [2.0, 1.0]])
+
+
+def test_sparse_rows_equal_dense_rows():
+    dense = parse_arff(HEADER + "0, x, p\n3.5, x, n\n0, y, n\n?, x, p\n")
+    sparse = parse_arff(HEADER + "{}\n{0 3.5, 2 n}\n{1 y, 2 n}\n{0 ?}\n")
+    np.testing.assert_array_equal(sparse.X, dense.X)
+    np.testing.assert_array_equal(sparse.y, dense.y)
+
+
+def test_integer_range_is_enforced():
+    text = "@relation r\n@attribute a integer [1,10]\n@attribute c {p}\n@data\n1, p\n10, p\n"
+    np.testing.assert_array_equal(parse_arff(text).X[:, 0], [1.0, 10.0])
+    with pytest.raises(ArffError, match=r"line 7: value '11' of attribute 'a' is outside"):
+        parse_arff(text + "11, p\n")
+    with pytest.raises(ArffError, match="line 5: value '1'.*outside"):
+        parse_arff(text.replace("[1,10]", "(1,10]"))
+
+
+def test_class_attribute_by_name_and_index():
+    text = "@relation r\n@attribute k {u, v}\n@attribute a numeric\n@data\nv, 1\nu, 2\n"
+    by_name = parse_arff(text, class_attribute="k")
+    by_index = parse_arff(text, class_attribute=0)
+    by_negative = parse_arff(text, class_attribute=-2)
+    for ds in (by_name, by_index, by_negative):
+        assert ds.class_name == "k" and ds.attribute_names == ("a",)
+        assert ds.y.tolist() == [1, 0]
+        np.testing.assert_array_equal(ds.X, [[1.0], [2.0]])
+
+
+def test_class_attribute_unknown_name():
+    with pytest.raises(ValueError, match="`class_attribute` must name an attribute"):
+        parse_arff(HEADER + "1, x, p\n", class_attribute="nope")
+
+
+def test_class_attribute_index_out_of_range():
+    with pytest.raises(ValueError, match="`class_attribute` must be an attribute name or an index"):
+        parse_arff(HEADER + "1, x, p\n", class_attribute=3)
+
+
+def test_class_attribute_must_be_nominal():
+    with pytest.raises(ValueError, match="`class_attribute` must be nominal"):
+        parse_arff(HEADER + "1, x, p\n", class_attribute="a")
+
+
+def test_empty_data_section():
+    ds = parse_arff(HEADER)
+    assert ds.X.shape == (0, 2) and ds.y.shape == (0,)
+
+
+@pytest.mark.parametrize("kind", ["string", "STRING", "date", "date 'yyyy-MM-dd'", "relational"])
+def test_unsupported_types_are_rejected(kind):
+    with pytest.raises(ArffError, match=r"<string>, line 2: attribute 'a' has type .*only numeric and nominal"):
+        parse_arff(f"@relation r\n@attribute a {kind}\n@attribute c {{p}}\n@data\n")
+
+
+# --- malformed input: each error names the file and the line --------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # truncated inside the header: no @data
+        ("@relation r\n@attribute a numeric\n@attri", r"line 3: unknown header keyword '@attri'"),
+        ("@relation r\n@attribute a numeric\n@attribute c {p, n}\n", r"line 4: no @data section"),
+        # truncated inside a row
+        (HEADER + "1, x, p\n2, y", r"line 7: expected 3 values, found 2"),
+        (HEADER + "1, x, p\n2, y, 'n", r"line 7: unterminated quoted value"),
+        # wrong header
+        ("@attribute a numeric\n@data\n", r"line 1: @attribute before @relation"),
+        ("@relation r\n@data\n1\n", r"line 2: @data before @relation and @attribute"),
+        ("hello\n@relation r\n", r"line 1: expected a header line"),
+        ("@relation r\n@attribute a\n@data\n", r"line 2: bad @attribute: attribute 'a' has no type"),
+        ("@relation r\n@attribute a float\n@data\n", r"line 2: bad @attribute: unknown type 'float'"),
+        ("@relation r\n@attribute c {p, n\n@data\n", r"line 2: bad @attribute: .* no closing brace"),
+        ("@relation r\n@attribute c {}\n@data\n", r"line 2: bad @attribute: .* declares no labels"),
+        ("@relation r\n@attribute c {p, p}\n@data\n", r"line 2: bad @attribute: .* label 'p' twice"),
+        ("@relation r\n@attribute c {p}\n@attribute c {n}\n@data\n", r"line 3: .*'c' declared twice"),
+        ("@relation r\n@attribute a numeric extra\n@data\n", r"line 2: bad @attribute: unexpected text"),
+        ("@relation r\n@relation s\n", r"line 2: second @relation"),
+        (HEADER + "1, x, p\n@data\n", r"line 7: header keyword '@data' inside the @data section"),
+        # wrong values
+        (HEADER + "1, x, p\n1, z, p\n", r"line 7: unknown nominal value 'z' for attribute 'b'"),
+        (HEADER + "1, x, p\n1, x, p, 4\n", r"line 7: expected 3 values, found 4"),
+        (HEADER + "1, x, p\n1 2, x, p\n", r"line 7: expected 3 values, found 4"),
+        (HEADER + "abc, x, p\n", r"line 6: value 'abc' of numeric attribute 'a' is not a number"),
+        (HEADER + "nan, x, p\n", r"line 6: value 'nan' of numeric attribute 'a' is not a number"),
+        (HEADER + "1, x, p, {2}\n", r"line 6: braces in a dense row"),
+        (HEADER + "1,, x, p\n", r"line 6: empty value"),
+        (HEADER + "1, x, p,\n", r"line 6: empty value"),
+        (HEADER + ", 1, x, p\n", r"line 6: empty value"),
+        (HEADER + "1, , 'x', p\n", r"line 6: empty value"),
+        (HEADER + "1, 'x', p ,\n", r"line 6: empty value"),
+        (HEADER + "1, 'x', p, % comment\n", r"line 6: empty value"),
+        ("@relation r\n@attribute c {p,,n}\n@data\n", r"line 2: empty value"),
+        (HEADER + "{1 x, 0 2}\n", r"line 6: sparse index 0 out of order"),
+        (HEADER + "{3 x}\n", r"line 6: sparse index 3 out of order or outside 0..2"),
+        (HEADER + "{0 1, 1}\n", r"line 6: sparse row must hold `index value` pairs"),
+    ],
+)
+def test_malformed_input_names_file_and_line(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(ArffError, match=f"^{path!s}, {message}") as info:
+        load_arff(path)
+    assert info.value.source == str(path)
+    assert f"line {info.value.lineno}:" in str(info.value)
+
+
+def test_truncated_uci_file_is_rejected(tmp_path, uci_dir):
+    raw = (uci_dir / "iris.arff").read_bytes()
+    cut = raw[: raw.index(b"Iris-versicolor\n5.5") + 6]  # in the middle of a class label
+    lineno = cut.count(b"\n") + 1
+    path = tmp_path / "iris.arff"
+    path.write_bytes(cut)
+    with pytest.raises(ArffError, match=rf"iris.arff, line {lineno}: unknown nominal value 'Iris-v'"):
+        load_arff(path)
+
+
+# --- the shared UCI files against scipy.io.arff ---------------------------------
+
+# scipy.io.arff reads 26 of the 27 files (it rejects soybean.arff: README.md of the
+# shared data); both readers must give the same table.
+with open(ROOT / "data" / "uci_manifest.csv", newline="") as handle:
+    SCIPY_FILES = [row["file"] for row in csv.DictReader(handle) if row["file"] != "soybean.arff"]
+
+
+@pytest.mark.parametrize("file", SCIPY_FILES)
+def test_agrees_with_scipy_loadarff(uci_dir, file):
+    ours = load_arff(uci_dir / file)
+    data, meta = scipy_arff.loadarff(uci_dir / file)
+    names = meta.names()
+    # scipy keeps the quotes of one-character quoted names ('K' in glass.arff).
+    unquoted = [n[1:-1] if len(n) == 3 and n[0] == n[-1] == "'" else n for n in names]
+    assert unquoted[:-1] == list(ours.attribute_names) and unquoted[-1] == ours.class_name
+    assert len(data) == ours.n_instances
+    for j, attr in enumerate(names[:-1]):
+        kind, declared = meta[attr]
+        column = ours.X[:, j]
+        if ours.attribute_types[j] == "numeric":
+            assert kind == "numeric"
+            np.testing.assert_array_equal(column, data[attr].astype(float))
+        else:
+            assert kind == "nominal" and tuple(declared) == ours.nominal_values[j]
+            labels = np.array(ours.nominal_values[j] + ("?",), dtype=object)
+            ours_text = labels[np.where(np.isnan(column), -1, column).astype(int)]
+            # scipy writes a missing nominal value as b'?'.
+            np.testing.assert_array_equal(ours_text, [v.decode() for v in data[attr]])
+    class_labels = np.array(ours.class_values + ("?",), dtype=object)
+    np.testing.assert_array_equal(class_labels[ours.y], [v.decode() for v in data[names[-1]]])
+
+
+def test_soybean_blank_in_declaration_is_read(uci_dir):
+    # scipy.io.arff keeps the blank of `{..., same-lst-sev-yrs}` and then rejects the
+    # rows; Weka's tokenizer (and ours) drops it.
+    ds = load_arff(uci_dir / "soybean.arff")
+    j = ds.attribute_names.index("crop-hist")
+    assert ds.nominal_values[j] == ("diff-lst-year", "same-lst-yr", "same-lst-two-yrs", "same-lst-sev-yrs")
+    assert 3 in ds.X[:, j]
+
+
+# --- round trip -----------------------------------------------------------------
+
+_LABEL = st.text(alphabet=st.sampled_from(list("ab Z,%'\"\\{}?\t\n")), min_size=0, max_size=6)
+
+
+def _quote(label):
+    escaped = label.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n").replace("\t", "\\t")
+    return f"'{escaped}'"
+
+
+@st.composite
+def _tables(draw):
+    n_rows = draw(st.integers(0, 6))
+    labels = draw(st.lists(_LABEL, min_size=1, max_size=4, unique=True))
+    numbers = draw(st.lists(st.one_of(st.none(), st.floats(allow_nan=False, allow_infinity=False)),
+                            min_size=n_rows, max_size=n_rows))
+    codes = draw(st.lists(st.one_of(st.none(), st.integers(0, len(labels) - 1)),
+                          min_size=n_rows, max_size=n_rows))
+    classes = draw(st.lists(st.integers(0, 1), min_size=n_rows, max_size=n_rows))
+    return labels, numbers, codes, classes
+
+
+@settings(max_examples=60, deadline=None)
+@given(_tables())
+def test_round_trip_of_written_values(table):
+    labels, numbers, codes, classes = table
+    lines = ["@relation 'r t'", "@attribute num numeric",
+             "@attribute 'no m' {" + ", ".join(map(_quote, labels)) + "}",
+             "@attribute class {'c 0', 'c,1'}", "@data"]
+    for number, code, cls in zip(numbers, codes, classes):
+        cells = ["?" if number is None else repr(number), "?" if code is None else _quote(labels[code]),
+                 _quote(("c 0", "c,1")[cls])]
+        lines.append(",".join(cells))
+    ds = parse_arff("\n".join(lines) + "\n")
+    assert ds.nominal_values[1] == tuple(labels)
+    expected = [[np.nan if n is None else n, np.nan if c is None else c] for n, c in zip(numbers, codes)]
+    np.testing.assert_array_equal(ds.X, np.array(expected, dtype=float).reshape(len(numbers), 2))
+    assert ds.y.tolist() == classes
