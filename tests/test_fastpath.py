@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replicability.learners import fastpath
 from replicability.learners.c45 import C45
 from replicability.learners.fastpath import (
     c45_patterns,
@@ -90,6 +91,64 @@ def test_c45_patterns_equal_estimator(n_attributes, n_classes):
             np.testing.assert_array_equal(fast[s, k], clf.predict(B))
 
 
+def _independent_folds(seed, n_sets, n_samples=300, n_attributes=10, n_folds=10):
+    """The null-hypothesis data of Bouckaert (2003): no attribute is related to the class."""
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 2, size=(n_sets, n_samples, n_attributes))
+    y = (rng.random((n_sets, n_samples)) < 0.5).astype(int)
+    fold = rng.permuted(np.broadcast_to(np.arange(n_samples) % n_folds, (n_sets, n_samples)), axis=1)
+    train = (fold[:, None, :] != np.arange(n_folds)[None, :, None]).astype(float)
+    return X, y, train
+
+
+def test_c45_patterns_equal_estimator_on_null_data():
+    # The experiments' workload: 300 instances, 10 independent binary attributes.
+    # Trees are large before pruning here, and subtree raising changes some of
+    # them (checked below), so growing, collapsing, pruning and raising are all
+    # compared with C45 fitted on the instances, 20 folds.
+    X, y, train = _independent_folds(4, 2)
+    counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)
+    fast = c45_patterns(counts)
+    B = pattern_matrix(10)
+    for s in range(2):
+        for k in range(10):
+            m = train[s, k] == 1
+            np.testing.assert_array_equal(fast[s, k], C45(n_values=2, n_classes=2).fit(X[s][m], y[s][m]).predict(B))
+    no_raising = c45_patterns(counts, subtree_raising=False)
+    assert np.any(no_raising != fast)
+
+
+def test_c45_patterns_batches_and_leading_axes_do_not_change_results(monkeypatch):
+    X, y, train = _random_folds(5, 3, 120, 6, 2, n_folds=4)
+    counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)  # (3, 4, 64, 2)
+    whole = c45_patterns(counts)
+    monkeypatch.setattr(fastpath, "_C45_BATCH", 5)
+    np.testing.assert_array_equal(c45_patterns(counts), whole)
+    for s in range(3):
+        np.testing.assert_array_equal(c45_patterns(counts[s]), whole[s])
+        np.testing.assert_array_equal(c45_patterns(counts[s, 1]), whole[s, 1])
+
+
+def test_c45_patterns_empty_training_set_predicts_first_class():
+    np.testing.assert_array_equal(c45_patterns(np.zeros((2, 8, 3))), np.zeros((2, 8), dtype=int))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(2, 3), st.integers(1, 60),
+       st.sampled_from([0.25, 0.1, 0.5, 0.01]), st.integers(1, 3), st.booleans())
+def test_c45_patterns_equal_estimator_property(seed, n_attributes, n_classes, n_samples, confidence,
+                                                min_num_obj, subtree_raising):
+    # Any small data set, with or without structure, and any options.
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 2, size=(n_samples, n_attributes))
+    noise = rng.random()
+    y = np.where(rng.random(n_samples) < noise, rng.integers(0, n_classes, n_samples), X[:, 0] % n_classes)
+    opts = {"confidence": confidence, "min_num_obj": min_num_obj, "subtree_raising": subtree_raising}
+    fast = c45_patterns(pattern_counts(X, y, n_classes=n_classes), **opts)
+    clf = C45(n_values=2, n_classes=n_classes, **opts).fit(X, y)
+    np.testing.assert_array_equal(fast, clf.predict(pattern_matrix(n_attributes)))
+
+
 def test_c45_patterns_options_are_passed_on():
     X, y, train = _random_folds(3, 1, 200, 6, 2, n_folds=3)
     counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)[0]
@@ -143,3 +202,17 @@ def test_rejects_bad_confidence():
 def test_rejects_bad_min_num_obj():
     with pytest.raises(ValueError, match="`min_num_obj`"):
         c45_patterns(np.ones((4, 2)), min_num_obj=0)
+
+
+def test_c45_patterns_fractional_counts_match_the_tree_builder():
+    # Non-integer counts take the logarithm path instead of the table; halves
+    # add exactly, so the trees equal C45's builder fitted on the same counts.
+    from replicability.learners.c45 import _fit_tree, _predict_tree
+
+    X, y, train = _random_folds(6, 1, 200, 5, 2, n_folds=4)
+    counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)[0] * 1.5
+    fast = c45_patterns(counts)
+    B = pattern_matrix(5)
+    for k in range(4):
+        ref = _predict_tree(_fit_tree(B, counts[k], np.full(5, 2)), B, 2)[0]
+        np.testing.assert_array_equal(fast[k], ref)

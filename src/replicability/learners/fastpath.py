@@ -18,15 +18,15 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import check_positive_int
-from .c45 import _fit_tree, _predict_tree
+from .fast_c45 import fit_predict as _c45_fit_predict
 from .naive_bayes import _weka_nb_proba
 
 __all__ = [
-    "pattern_matrix",
-    "pattern_index",
-    "pattern_counts",
-    "naive_bayes_patterns",
     "c45_patterns",
+    "naive_bayes_patterns",
+    "pattern_counts",
+    "pattern_index",
+    "pattern_matrix",
 ]
 
 
@@ -144,7 +144,7 @@ def _check_counts(counts):
     if counts.ndim < 2:
         raise ValueError(f"`counts` must have shape (..., n_patterns, n_classes); got {counts.shape}.")
     n_pat = counts.shape[-2]
-    p = int(round(np.log2(n_pat))) if n_pat > 0 else -1
+    p = round(np.log2(n_pat)) if n_pat > 0 else -1
     if p < 1 or 2**p != n_pat:
         raise ValueError(f"`counts` must have a power of two (>= 2) patterns on axis -2; got shape {counts.shape}.")
     if not np.all(np.isfinite(counts)) or counts.min() < 0:
@@ -180,27 +180,41 @@ def naive_bayes_patterns(counts):
     array([0, 0, 0, 1])
     """
     counts, p = _check_counts(counts)
+    flat = counts.reshape(-1, 2**p, counts.shape[-1])
+    query = np.broadcast_to(np.arange(2**p), flat.shape[:2])
+    return _naive_bayes_predict(flat, query).reshape(counts.shape[:-1])
+
+
+def _naive_bayes_predict(counts, query):
+    """Naive Bayes fitted on each count tensor (F, 2**p, K), predicting patterns ``query`` (F, T)."""
     k = counts.shape[-1]
+    p = round(np.log2(counts.shape[-2]))
+    class_count = counts.sum(axis=-2)  # (F, K)
     B = pattern_matrix(p)
-    class_count = counts.sum(axis=-2)  # (..., K)
-    ones = np.einsum("pj,...pk->...jk", B.astype(float), counts)  # (..., p, K): value-1 counts
+    ones = np.matmul(B.T.astype(float), counts)  # (F, p, K): value-1 counts (exact: integer sums)
     n = class_count.sum(axis=-1, keepdims=True)
-    prior = np.broadcast_to(((class_count + 1.0) / (n + k))[..., None, :], counts.shape)
+    shape = query.shape + (k,)
+    prior = np.broadcast_to(((class_count + 1.0) / (n + k))[:, None, :], shape)
     denom = class_count + 2
+    bits = B[query]  # (F, T, p)
     cond = []
     for j in range(p):
-        p1 = (ones[..., j, :] + 1.0) / denom
-        p0 = ((class_count - ones[..., j, :]) + 1.0) / denom
-        cond.append(np.where(B[:, j, None] == 1, p1[..., None, :], p0[..., None, :]))
+        p1 = (ones[:, j, :] + 1.0) / denom
+        p0 = ((class_count - ones[:, j, :]) + 1.0) / denom
+        cond.append(np.where(bits[..., j, None] == 1, p1[:, None, :], p0[:, None, :]))
     return np.argmax(_weka_nb_proba(prior, cond), axis=-1)
+
+
+#: Training sets per batch of the C4.5 fast path (bounds the memory of one batch).
+_C45_BATCH = 1000
 
 
 def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True):
     """Fit Weka's J48 on every count tensor and predict every pattern.
 
-    Builds one tree per count tensor from the (pattern, class) counts (a loop
-    over the batch: tree growing does not vectorize), which gives the same tree
-    as :class:`~replicability.learners.c45.C45` with ``n_values=2`` and
+    Grows, collapses and prunes the trees of all count tensors together (see
+    :mod:`~replicability.learners.fast_c45`), which gives the same trees as
+    :class:`~replicability.learners.c45.C45` with ``n_values=2`` and
     ``n_classes=counts.shape[-1]`` fitted on the instances.
 
     Parameters
@@ -217,6 +231,15 @@ def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True
     Returns
     -------
     ndarray of shape (..., 2**n_attributes), dtype int64
+        Predicted class code for each pattern of :func:`pattern_matrix`.
+
+    Notes
+    -----
+    Identical predictions to ``C45`` require the counts to be integers (numbers
+    of instances, e.g. from 0/1 fold masks), because ``C45`` and this path add
+    the same counts in different orders; with fractional weights the trees may
+    differ where two candidate splits tie to rounding error. A training set
+    without instances predicts class 0, as Weka's empty tree.
 
     Examples
     --------
@@ -231,13 +254,24 @@ def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence <= 0.5:
         raise ValueError(f"`confidence` must be a number in (0, 0.5]; got {confidence!r}.")
     check_positive_int(min_num_obj, "min_num_obj")
-    B = pattern_matrix(p)
-    n_values = np.full(p, 2)
     k = counts.shape[-1]
     flat = counts.reshape(-1, 2**p, k)
-    out = np.empty(flat.shape[:2], dtype=np.int64)
-    for b in range(flat.shape[0]):  # one tree per fold; see docstring
-        root = _fit_tree(B, flat[b], n_values, min_num_obj=min_num_obj, confidence=confidence,
-                         subtree_raising=subtree_raising)
-        out[b] = _predict_tree(root, B, k)[0]
+    query = np.broadcast_to(np.arange(2**p), flat.shape[:2])
+    out = _c45_predict(flat, query, confidence=confidence, min_num_obj=min_num_obj,
+                       subtree_raising=subtree_raising)
     return out.reshape(counts.shape[:-1])
+
+
+def _c45_predict(counts, query, *, confidence=0.25, min_num_obj=2, subtree_raising=True):
+    """J48 fitted on each count tensor (F, 2**p, K), predicting patterns ``query`` (F, T).
+
+    No validation (callers validate); batches of ``_C45_BATCH`` training sets.
+    """
+    p = round(np.log2(counts.shape[-2]))
+    out = np.empty(query.shape, dtype=np.int64)
+    for start in range(0, counts.shape[0], _C45_BATCH):
+        stop = start + _C45_BATCH
+        out[start:stop] = _c45_fit_predict(counts[start:stop], p, confidence=confidence,
+                                           min_num_obj=min_num_obj, subtree_raising=subtree_raising,
+                                           query=query[start:stop])
+    return out

@@ -1,0 +1,137 @@
+"""Tests for replicability.engine: registrations and the (naive Bayes, C4.5) fast path."""
+
+import numpy as np
+import pytest
+
+from replicability import experiments
+from replicability.engine import evaluate_nb_c45, evaluate_pair_loop, register_all
+from replicability.experiments import ExperimentConfig, run_experiment
+from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
+from replicability.splits import rxk_cv_splits
+from replicability.synthetic import sample_independent_binary
+
+
+def _loop(X, y, splits, params_a=None, params_b=None):
+    return evaluate_pair_loop(X, y, splits, learner_a=NaiveBayes, learner_b=C45,
+                              params_a=params_a, params_b=params_b)
+
+
+def test_fast_path_equals_fitting_the_estimators_fold_by_fold():
+    # 2 x 10-fold cv on the null data of Bouckaert (2003): 20 folds.
+    X, y = sample_independent_binary(300, rng=7)
+    splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=10, random_state=1)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
+
+
+def test_fast_path_equals_loop_with_structure_three_classes_and_labels():
+    # Class labels that are not codes, three classes, class related to the attributes.
+    rng = np.random.default_rng(3)
+    X = rng.integers(0, 2, size=(150, 6))
+    y = np.where(rng.random(150) < 0.3, rng.integers(0, 3, 150), (X[:, 0] + X[:, 2]) % 3)
+    labels = np.array(["a", "b", "c"])[y]
+    splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=2)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, labels, splits), _loop(X, labels, splits))
+
+
+def test_folds_missing_a_class_or_value_fall_back_and_still_agree():
+    # Attribute 0 is 1 only in instance 0 and class 1 occurs only in instances
+    # 1 and 2: folds without them change the estimators' n_values / classes.
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 2, size=(40, 4))
+    X[:, 0] = 0
+    X[0, 0] = 1
+    y = np.zeros(40, dtype=int)
+    y[[1, 2]] = 1
+    splits = [(np.setdiff1d(np.arange(40), t), t) for t in (np.array([0, 5, 9]), np.array([1, 2, 30]),
+                                                          np.array([10, 11, 12]))]
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
+
+
+def test_repeated_indices_count_as_often_as_they_occur():
+    # Bootstrap-style splits: an index drawn twice is trained on / scored twice.
+    X, y = sample_independent_binary(80, n_attributes=5, rng=4)
+    rng = np.random.default_rng(5)
+    splits = [(rng.integers(0, 80, 80), rng.integers(0, 80, 30)) for _ in range(4)]
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
+
+
+@pytest.mark.parametrize("params_b", [{"confidence": 0.1, "min_num_obj": 4, "subtree_raising": False},
+                                      {"prune": False}, {"n_classes": 2}])
+def test_options_are_honoured(params_b):
+    # Modelled options go to the pattern path; the others (prune, n_classes) to the loop.
+    X, y = sample_independent_binary(120, n_attributes=6, rng=8)
+    splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=4, random_state=0)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits, params_b=params_b),
+                                  _loop(X, y, splits, params_b=params_b))
+
+
+def test_non_binary_attributes_use_the_loop():
+    rng = np.random.default_rng(1)
+    X = rng.integers(0, 3, size=(60, 3))
+    y = (X[:, 0] > 0).astype(int)
+    splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
+
+
+def test_swapped_pair_swaps_the_counts():
+    X, y = sample_independent_binary(100, n_attributes=5, rng=2)
+    splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=5, random_state=0)
+    ab = experiments.PAIR_EVALUATORS[("naive_bayes", "c45")](X, y, splits, params_a={}, params_b={})
+    ba = experiments.PAIR_EVALUATORS[("c45", "naive_bayes")](X, y, splits, params_a={}, params_b={})
+    np.testing.assert_array_equal(ba, ab[:, [1, 0, 2]])
+
+
+def test_registrations():
+    register_all()
+    assert experiments.LEARNERS["naive_bayes"] is NaiveBayes
+    assert experiments.LEARNERS["c45"] is C45
+    assert experiments.LEARNERS["ib1"] is IB1
+    assert experiments.LEARNERS["tan"] is TAN
+    assert experiments.LEARNERS["voted_perceptron"] is VotedPerceptron
+    assert {"independent_binary", "cv", "resample", "5x2", "rxk_cv"} <= set(experiments.SOURCES) | set(
+        experiments.SCHEMES)
+    assert experiments.PAIR_EVALUATORS[("naive_bayes", "c45")] is evaluate_nb_c45
+
+
+def test_independent_binary_source_uses_the_runner_generator():
+    source = experiments.SOURCES["independent_binary"]
+    X1, y1 = source(np.random.default_rng(3), n_instances=50, class_probability=0.2)
+    X2, y2 = sample_independent_binary(50, class_probability=0.2, rng=np.random.default_rng(3))
+    np.testing.assert_array_equal(X1, X2)
+    np.testing.assert_array_equal(y1, y2)
+
+
+def test_rxk_cv_scheme_is_run_major_and_covers_every_instance_once_per_run():
+    split = experiments.SCHEMES["rxk_cv"](n_runs=3, n_folds=4)
+    y = np.arange(40) % 2
+    runs = split(np.zeros((40, 1)), y, np.random.default_rng(0))
+    assert len(runs) == 3 and all(len(run) == 4 for run in runs)
+    for run in runs:
+        np.testing.assert_array_equal(np.sort(np.concatenate([test for _, test in run])), np.arange(40))
+    again = split(np.zeros((40, 1)), y, np.random.default_rng(0))
+    np.testing.assert_array_equal(runs[2][1][1], again[2][1][1])
+
+
+def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
+    cfg = ExperimentConfig(source="independent_binary", learner_a="naive_bayes", learner_b="c45",
+                           source_params={"n_attributes": 6}, scheme="cv",
+                           scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=100,
+                           n_repeats=2, seed=11)
+    fast = run_experiment(cfg, progress=False)
+    monkeypatch.delitem(experiments.PAIR_EVALUATORS, ("naive_bayes", "c45"))
+    slow = run_experiment(cfg, progress=False)
+    for name in ("n_test", "correct_a", "correct_b", "correct_both"):
+        np.testing.assert_array_equal(fast[name].values, slow[name].values)
+    assert fast["correct_a"].shape == (2, 2, 2, 5)
+
+
+def test_rejects_split_indices_out_of_range():
+    X, y = sample_independent_binary(20, n_attributes=3, rng=0)
+    with pytest.raises(ValueError, match="`splits`"):
+        evaluate_nb_c45(X, y, [(np.arange(10), np.array([25]))])
+
+
+def test_rejects_split_indices_that_are_not_integers():
+    X, y = sample_independent_binary(20, n_attributes=3, rng=0)
+    with pytest.raises(ValueError, match="`splits`"):
+        evaluate_nb_c45(X, y, [(np.arange(10) * 1.0, np.array([15]))])
