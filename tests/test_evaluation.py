@@ -28,6 +28,7 @@ from replicability.evaluation import (
     repeated_holdout_scores,
     simulate_interval_coverage,
     split_class_counts,
+    subsample_moments,
 )
 
 X_IRIS, Y_IRIS = load_iris(return_X_y=True)
@@ -464,3 +465,37 @@ def test_compare_estimates_rejects_data_params_that_clash():
             n_datasets=1,
             data_params={"n_samples": 10},
         )
+
+
+# ---------------------------------------------------------------- subsample_moments
+
+
+def test_subsample_moments_match_numpy_on_each_subsample():
+    X = np.random.default_rng(3).normal(size=(50, 3))
+    ds = subsample_moments(X, [5, 50], n_repeats=4, rng=0)
+    # The full-size subsample is a permutation of X: its moments are X's.
+    np.testing.assert_allclose(ds["mean"].values[1], np.broadcast_to(X.mean(0), (4, 3)), rtol=1e-12)
+    np.testing.assert_allclose(ds["cov"].values[1], np.broadcast_to(np.cov(X.T), (4, 3, 3)), rtol=1e-12)
+    assert ds["cov"].shape == (2, 4, 3, 3)
+
+
+def test_subsample_mean_variance_follows_finite_population_formula():
+    # Var(mean of m of n without replacement) = s^2 (1/m - 1/n), s^2 with ddof=1.
+    X = np.random.default_rng(4).normal(size=(200, 1))
+    m, n = 20, 200
+    ds = subsample_moments(X, [m], n_repeats=20000, rng=5)
+    expected = X.var(ddof=1) * (1 / m - 1 / n)
+    observed = float(ds["mean"].values.var())
+    # Monte Carlo: the variance estimate has relative sd ~ sqrt(2 / 20000) = 1%.
+    assert observed == pytest.approx(expected, rel=0.05)
+
+
+@pytest.mark.parametrize("sizes", [[1], [201], [2.5]])
+def test_subsample_moments_rejects_bad_sizes(sizes):
+    with pytest.raises(ValueError, match="`sizes`"):
+        subsample_moments(np.zeros((200, 2)), sizes)
+
+
+def test_subsample_moments_rejects_non_2d():
+    with pytest.raises(ValueError, match="`X`"):
+        subsample_moments(np.zeros(5), [2])

@@ -38,6 +38,18 @@ from .counts import (
 )
 from .datasets import OPENML_URL, ChecksumError, download_uci, list_uci, load_uci
 from .decisions import Outcome, decide
+from .evaluation import (
+    LearningCurve,
+    bootstrap_inclusion_probability,
+    compare_accuracy_estimates,
+    learning_curve_scores,
+    normal_interval_coverage,
+    random_split_deviation_probability,
+    repeated_holdout_scores,
+    simulate_interval_coverage,
+    split_class_counts,
+    subsample_moments,
+)
 from .experiments import (
     ExperimentConfig,
     register_learner,
@@ -100,6 +112,87 @@ from .ttests import (
     kfold_cv_ttest,
     paired_ttest,
     resampled_ttest,
+)
+
+from .bayesnet import (
+    bayes_optimal_accuracy,
+    BayesNet,
+    bouckaert2003_source,
+    BOUCKAERT2003_TARGETS,
+    exact_accuracy,
+    expected_accuracies,
+    ExpectedAccuracy,
+    independent_network,
+    load_bouckaert2003_networks,
+    random_network,
+    sample_bayesnet,
+    search_network,
+)
+from .engine import (
+    evaluate_nb_c45,
+    evaluate_pair_loop,
+    register_all,
+)
+from .enumeration import (
+    enumerate_outcomes,
+    exact_moments,
+    Moments,
+    outcome_probabilities,
+    sample_moments,
+    simulate_outcomes,
+)
+from .estimators import (
+    binomial_power_sums,
+    binomial_power_sums_closed_form,
+    linear_estimator_variance,
+    linear_replicability,
+    minimum_variance_weights,
+    MinimumVarianceResult,
+    pair_agreement,
+    pair_covariance,
+    pair_indices,
+    probabilities_from_replicability,
+    r1_weights,
+    r2_variance_theorem31,
+    r2_weights,
+)
+from .studies import (
+    algorithm_test_study,
+    ALGORITHM_TESTS,
+    bayes_accuracy,
+    cv_bias_variance_study,
+    one_standard_error_rule,
+    paired_split_scores,
+    PairedScores,
+    sample_gaussian_classes,
+    tuning_bias_study,
+)
+from .synthetic_runs import SYNTHETIC_SOURCES, fold_differences, synthetic_fold_counts
+from .task1 import (
+    cached_task1,
+    cv_outcomes,
+    design_outcomes,
+    histogram_measures,
+    mcnemar_outcomes,
+    outcome_cells,
+    outcome_histogram,
+    resampling_outcomes,
+    simulate_task1,
+    TASK1_DESIGNS,
+    Task1Design,
+)
+from .task1_adaptive import (
+    adaptive_cv_outcomes,
+    simulate_adaptive,
+)
+from .task1_theory import (
+    agreement_normal_model,
+    mcnemar_epsilon,
+    mcnemar_type1_replicability,
+    normal_tail_mean,
+    normal_tail_mean_linear,
+    task1_worst_case_gap,
+    worst_case_replicability_appendix,
 )
 
 try:
@@ -166,6 +259,17 @@ __all__ = [
     "percentile_interval",
     "standard_interval",
     "holdout_accuracy_interval",
+    # model evaluation (Raschka 2018)
+    "split_class_counts",
+    "random_split_deviation_probability",
+    "normal_interval_coverage",
+    "simulate_interval_coverage",
+    "repeated_holdout_scores",
+    "LearningCurve",
+    "learning_curve_scores",
+    "bootstrap_inclusion_probability",
+    "compare_accuracy_estimates",
+    "subsample_moments",
     # data sources
     "TASK1_CELLS",
     "task1_probabilities",
@@ -225,4 +329,79 @@ __all__ = [
     "data_dir",
     "read_published",
     "write_reproduced",
+    # Bayesian-network sources (Bouckaert 2003)
+    "BOUCKAERT2003_TARGETS",
+    "BayesNet",
+    "ExpectedAccuracy",
+    "bayes_optimal_accuracy",
+    "bouckaert2003_source",
+    "exact_accuracy",
+    "expected_accuracies",
+    "independent_network",
+    "load_bouckaert2003_networks",
+    "random_network",
+    "sample_bayesnet",
+    "search_network",
+    # experiment engine (learners registered with the runner)
+    "evaluate_nb_c45",
+    "evaluate_pair_loop",
+    "register_all",
+    # exact enumeration of outcome vectors
+    "Moments",
+    "enumerate_outcomes",
+    "exact_moments",
+    "outcome_probabilities",
+    "sample_moments",
+    "simulate_outcomes",
+    # linear replicability estimators (Bouckaert 2004)
+    "MinimumVarianceResult",
+    "binomial_power_sums",
+    "binomial_power_sums_closed_form",
+    "linear_estimator_variance",
+    "linear_replicability",
+    "minimum_variance_weights",
+    "pair_agreement",
+    "pair_covariance",
+    "pair_indices",
+    "probabilities_from_replicability",
+    "r1_weights",
+    "r2_variance_theorem31",
+    "r2_weights",
+    # simulation studies (Raschka 2018)
+    "ALGORITHM_TESTS",
+    "PairedScores",
+    "sample_gaussian_classes",
+    "bayes_accuracy",
+    "paired_split_scores",
+    "one_standard_error_rule",
+    "cv_bias_variance_study",
+    "tuning_bias_study",
+    "algorithm_test_study",
+    # Task I designs (Bouckaert 2005)
+    "Task1Design",
+    "TASK1_DESIGNS",
+    "mcnemar_outcomes",
+    "resampling_outcomes",
+    "cv_outcomes",
+    "design_outcomes",
+    "outcome_cells",
+    "outcome_histogram",
+    "histogram_measures",
+    "simulate_task1",
+    "cached_task1",
+    # adaptive Task I design
+    "adaptive_cv_outcomes",
+    "simulate_adaptive",
+    # Task I theory (Bouckaert 2005, Section 3 and Appendix)
+    "normal_tail_mean",
+    "normal_tail_mean_linear",
+    "mcnemar_epsilon",
+    "mcnemar_type1_replicability",
+    "agreement_normal_model",
+    "worst_case_replicability_appendix",
+    "task1_worst_case_gap",
+    # shared synthetic experiments (Bouckaert 2003, 2004; Bouckaert & Frank 2004)
+    "SYNTHETIC_SOURCES",
+    "synthetic_fold_counts",
+    "fold_differences",
 ]

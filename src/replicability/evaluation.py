@@ -6,7 +6,7 @@ simulated coverage of the normal-approximation interval of a holdout accuracy
 (Section 1.7, Eq. 17), repeated holdout (Section 2.3, Eq. 21-22, Figure 6),
 learning curves on nested stratified subsets (Section 2.2, Figure 4), the
 probability that an instance enters a bootstrap sample (Section 2.4, Eq. 32-33,
-Figure 9), and a study of the bootstrap estimators against a large test set whose
+Figure 9), the moments of random subsamples (Section 2.2, Figure 5), and a study of the bootstrap estimators against a large test set whose
 accuracy is taken as the truth (Section 2.4, Eq. 34-37).
 """
 
@@ -38,6 +38,7 @@ __all__ = [
     "repeated_holdout_scores",
     "simulate_interval_coverage",
     "split_class_counts",
+    "subsample_moments",
 ]
 
 
@@ -484,6 +485,71 @@ def bootstrap_inclusion_probability(n):
     # n = 1 gives log1p(-1) = -inf and exp(-inf) = 0: probability 1, as it should be.
     with np.errstate(divide="ignore"):
         return (-np.expm1(arr * np.log1p(-1.0 / arr)))[()]
+
+
+def subsample_moments(X, sizes, *, n_repeats=100, rng=None):
+    """Means and covariance matrices of random subsamples of a data set.
+
+    Raschka (2018, Section 2.2, Figure 5) warns that every resampling changes the
+    statistics of the sample along the feature axes, and more so for small
+    samples. This draws ``n_repeats`` subsamples without replacement of each size
+    in ``sizes`` and returns their means and (``ddof=1``) covariance matrices, whose
+    spread around the full data set's moments measures that change. Without
+    replacement, the variance of a subsample mean of size ``m`` from ``n`` rows is
+    ``s² (1/m − 1/n)`` per feature (finite-population correction).
+
+    Parameters
+    ----------
+    X : array_like of shape (n_samples, n_features)
+    sizes : sequence of int
+        Subsample sizes, each in ``[2, n_samples]``.
+    n_repeats : int, default=100
+        Subsamples per size.
+    rng : numpy.random.Generator, int or None
+
+    Returns
+    -------
+    xarray.Dataset
+        ``mean`` (size, repeat, feature) and ``cov`` (size, repeat, feature,
+        feature_2) of each subsample.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.evaluation import subsample_moments
+    >>> X = np.random.default_rng(0).normal(size=(1000, 2))
+    >>> ds = subsample_moments(X, [20, 500], n_repeats=200, rng=1)
+    >>> spread = ds["mean"].std(("repeat", "feature")).values
+    >>> bool(spread[0] > 3 * spread[1])
+    True
+    """
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim != 2 or not np.all(np.isfinite(X)):
+        raise ValueError(f"`X` must be a finite 2-D array; got shape {X.shape}.")
+    check_positive_int(n_repeats, "n_repeats")
+    sizes = np.asarray(sizes)
+    if sizes.ndim != 1 or not np.issubdtype(sizes.dtype, np.integer) or np.any(sizes < 2) or np.any(
+        sizes > X.shape[0]
+    ):
+        raise ValueError(f"`sizes` must be integers in [2, {X.shape[0]}]; got {sizes!r}.")
+    gen = np.random.default_rng(rng)
+    d = X.shape[1]
+    means = np.empty((sizes.size, n_repeats, d))
+    covs = np.empty((sizes.size, n_repeats, d, d))
+    for i, m in enumerate(sizes):
+        # One permutation per repeat, sorted keys: (n_repeats, m) row indices.
+        rows = np.argsort(gen.random((n_repeats, X.shape[0])), axis=1)[:, :m]
+        sub = X[rows]  # (n_repeats, m, d)
+        means[i] = sub.mean(axis=1)
+        centred = sub - means[i][:, None, :]
+        covs[i] = np.einsum("rmj,rmk->rjk", centred, centred) / (m - 1)
+    return xr.Dataset(
+        {
+            "mean": (("size", "repeat", "feature"), means),
+            "cov": (("size", "repeat", "feature", "feature_2"), covs),
+        },
+        coords={"size": sizes.astype(int)},
+    )
 
 
 _ESTIMATES = (
