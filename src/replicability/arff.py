@@ -2,7 +2,8 @@
 
 The UCI data sets of Bouckaert & Frank (2004) and Bouckaert (2004) are the ARFF
 files distributed with Weka. This module reads them without a third-party ARFF
-library, following what Weka's own ``ArffLoader`` accepts [1]_ [2]_:
+library, following what Weka's own ``ArffLoader`` accepts (Hall et al. 2009;
+the Weka ARFF documentation):
 
 * keywords (``@relation``, ``@attribute``, ``@data``) and type names are
   case-insensitive; ``%`` starts a comment anywhere outside quotes;
@@ -24,11 +25,12 @@ file and line.
 
 References
 ----------
-.. [1] Hall, M., Frank, E., Holmes, G., Pfahringer, B., Reutemann, P. & Witten,
-   I. H. (2009). The WEKA data mining software: an update. SIGKDD Explorations
-   11(1), 10-18. https://doi.org/10.1145/1656274.1656278
-.. [2] Weka documentation, "ARFF (stable version)".
-   https://waikato.github.io/weka-wiki/formats_and_processing/arff_stable/
+M. Hall, E. Frank, G. Holmes, B. Pfahringer, P. Reutemann and I. H. Witten
+(2009). The WEKA data mining software: an update. SIGKDD Explorations 11(1),
+10-18. https://doi.org/10.1145/1656274.1656278
+
+Weka documentation, "ARFF (stable version)".
+https://waikato.github.io/weka-wiki/formats_and_processing/arff_stable/
 """
 
 from __future__ import annotations
