@@ -14,7 +14,14 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
 from replicability.experiments import ExperimentConfig, register_learner, register_source, run_experiment
-from replicability.store import CacheWarning, ResultStore, dataset_checksum, default_cache_dir, write_netcdf_atomic
+from replicability.store import (
+    CacheWarning,
+    ResultStore,
+    cached_result,
+    dataset_checksum,
+    default_cache_dir,
+    write_netcdf_atomic,
+)
 
 
 def slow_binary_source(rng, *, n_instances, delay=0.0):
@@ -260,3 +267,39 @@ def test_stored_result_loads_without_registered_components(tmp_path, reference):
     xr.testing.assert_identical(data_only(res), data_only(reference))
     with pytest.raises(ValueError, match="`learner_b`"):
         run_experiment(config, progress=False)
+
+
+def _counting_compute(calls):
+    def compute():
+        calls.append(1)
+        return xr.Dataset({"x": ("i", np.arange(3, dtype=np.int32))})
+
+    return compute
+
+
+def test_cached_result_recompute_flag(tmp_path, monkeypatch):
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path))
+    calls = []
+    compute = _counting_compute(calls)
+    cached_result("t", {"a": 1}, compute, scale="smoke")
+    cached_result("t", {"a": 1}, compute, scale="smoke")
+    assert len(calls) == 1  # the second call reads the store
+    monkeypatch.setenv("REPLICABILITY_RECOMPUTE", "1")
+    cached_result("t", {"a": 1}, compute, scale="smoke")
+    cached_result("t", {"a": 1}, compute, scale="smoke")
+    assert len(calls) == 3  # "1": every call recomputes
+
+
+def test_cached_result_recompute_since_time_recomputes_once(tmp_path, monkeypatch):
+    # `replicability reproduce` sets the start time: results older than it are
+    # recomputed, the fresh one is then shared by later notebooks.
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path))
+    calls = []
+    compute = _counting_compute(calls)
+    old = cached_result("t", {"a": 1}, compute, scale="smoke")
+    monkeypatch.setenv("REPLICABILITY_RECOMPUTE", "2999-01-01T00:00:00Z")
+    cached_result("t", {"a": 1}, compute, scale="smoke")
+    assert len(calls) == 2  # stored before the given time: recomputed
+    monkeypatch.setenv("REPLICABILITY_RECOMPUTE", old.attrs["created_utc"])
+    cached_result("t", {"a": 1}, compute, scale="smoke")
+    assert len(calls) == 2  # created at (not before) the given time: reused

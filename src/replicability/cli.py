@@ -9,13 +9,15 @@ metadata are removed so that re-executing leaves ``git status`` clean.
 
 ``replicability reproduce`` executes every experiment notebook (one with a ``scale``
 parameter, whose default is ``"paper"``) in place with recomputation forced
-(``REPLICABILITY_RECOMPUTE=1``), refreshing the committed results under ``data/``.
+(``REPLICABILITY_RECOMPUTE`` set to the start time: each result once, even when
+several notebooks share it), refreshing the committed results under ``data/``.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import datetime
 import os
 import sys
 from pathlib import Path
@@ -143,7 +145,9 @@ def main(argv=None):
             written = run_notebook(path, output, parameters, progress=progress)
             print(f"executed {path} -> {written}")
     else:
-        os.environ["REPLICABILITY_RECOMPUTE"] = "1"
+        # Recompute every result created before now, once: notebooks that share a
+        # result read the fresh copy the first of them wrote.
+        os.environ["REPLICABILITY_RECOMPUTE"] = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         notebooks = _experiment_notebooks(args.notebooks)
         if not notebooks:
             print(f"no experiment notebooks (with a `scale` parameter) under {args.notebooks}")

@@ -391,6 +391,17 @@ def paper_results_dir():
     return data_dir() / "results"
 
 
+def _must_recompute(ds):
+    """Whether ``REPLICABILITY_RECOMPUTE`` asks to recompute the stored ``ds``."""
+    flag = os.environ.get("REPLICABILITY_RECOMPUTE", "")
+    if flag in ("", "0"):
+        return False
+    if flag == "1":
+        return True
+    # ISO-8601 UTC strings of one format compare in time order.
+    return str(ds.attrs.get("created_utc", "")) < flag
+
+
 def cached_result(name, params, compute, *, scale):
     """Return a computed :class:`xarray.Dataset`, from the store when it is there.
 
@@ -398,7 +409,10 @@ def cached_result(name, params, compute, *, scale):
     ``params``. At ``scale="paper"`` the store is :func:`paper_results_dir` (results
     committed with the compendium, recomputed by ``make reproduce``); at any other
     scale it is :func:`default_cache_dir`. The environment variable
-    ``REPLICABILITY_RECOMPUTE=1`` forces recomputation. A computed result is stored
+    ``REPLICABILITY_RECOMPUTE=1`` forces recomputation; set to a UTC time
+    (``2026-11-21T20:00:00Z``) it recomputes only results created before then, so
+    that a run of many notebooks (``replicability reproduce``) recomputes a result
+    that several notebooks share once. A computed result is stored
     with its name, parameters and :func:`provenance`.
 
     Parameters
@@ -432,10 +446,9 @@ def cached_result(name, params, compute, *, scale):
     key_json = json.dumps({"name": name, "params": params}, sort_keys=True, separators=(",", ":"))
     key = hashlib.sha256(key_json.encode()).hexdigest()
     store = ResultStore(paper_results_dir() if scale == "paper" else None)
-    if os.environ.get("REPLICABILITY_RECOMPUTE") != "1":
-        ds = store.load(key)
-        if ds is not None:
-            return ds
+    ds = store.load(key)
+    if ds is not None and not _must_recompute(ds):
+        return ds
     start = time.perf_counter()
     ds = compute()
     ds.attrs.update({"name": name, "params": key_json, **provenance(time.perf_counter() - start)})
