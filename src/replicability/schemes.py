@@ -22,7 +22,7 @@ import numpy as np
 
 from ._results import TestResult
 from ._validation import as_float_array, check_alternative
-from .ttests import _check_df, _scalar, _t_from_moments, _t_pvalue, _var
+from .ttests import _check_df, _mean_var, _scalar, _t_from_moments, _t_pvalue, _var
 
 __all__ = ["SCHEMES", "VARIANTS", "scheme_sample", "scheme_ttest", "scheme_test"]
 
@@ -179,10 +179,9 @@ def scheme_ttest(d, *, scheme, variant="plain", df=None, alternative="two-sided"
     x = _matrix(d, scheme)
     # per-run groups (over folds, axis -1) for "folds"; per-fold groups (over runs).
     axis = -1 if scheme == "folds" else -2
-    s2 = _var(x, axis=axis)
+    means, s2 = _mean_var(x, axis=axis)
     if variant == "averaged_var":
         return _t_from_moments(m, s2.mean(axis=-1), 1.0 / (df + 1.0), df, alternative)
-    means = x.mean(axis=axis)
     with np.errstate(divide="ignore", invalid="ignore"):
         t_each = means / np.sqrt(s2 / (df + 1.0))
     zero = s2 == 0
