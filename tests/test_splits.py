@@ -1,5 +1,7 @@
 """Tests of replicability.splits: invariants of the sampling schemes."""
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -66,6 +68,43 @@ def test_repeated_cv_equals_sklearn_repeated_stratified_kfold():
     for (a, b), (c, d) in zip(ours, ref, strict=True):
         np.testing.assert_array_equal(a, c)
         np.testing.assert_array_equal(b, d)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_stratified_splits_identical_to_sklearn_on_varied_labels(seed):
+    # The vectorized folds must be scikit-learn's, draw for draw: string and
+    # integer labels, 2-4 classes in any order of appearance, skewed and tiny
+    # classes, a RandomState instance shared across calls.
+    gen = np.random.default_rng(seed)
+    n = int(gen.integers(12, 320))
+    n_classes = int(gen.integers(2, 5))
+    y = gen.choice(n_classes, size=n, p=gen.dirichlet(np.ones(n_classes)))
+    y[: n_classes] = np.arange(n_classes)[::-1]  # every class present, in reverse order
+    if seed % 3 == 0:
+        y = np.array(["b", "a", "c", "d"])[y]
+    n_folds = int(gen.choice([2, 3, 5, 10]))
+    n_runs = int(gen.integers(1, 4))
+    ours_rs, ref_rs = np.random.RandomState(seed), np.random.RandomState(seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # tiny classes: both warn
+        for _ in range(2):  # the shared generator advances identically
+            ours = list(RepeatedCV(n_runs, n_folds, random_state=ours_rs).split(np.zeros((n, 1)), y))
+            ref = list(RepeatedStratifiedKFold(n_splits=n_folds, n_repeats=n_runs,
+                                               random_state=ref_rs).split(np.zeros((n, 1)), y))
+            assert len(ours) == len(ref)
+            for (a, b), (c, d) in zip(ours, ref, strict=True):
+                np.testing.assert_array_equal(a, c)
+                np.testing.assert_array_equal(b, d)
+
+
+def test_stratified_splits_warn_and_fail_like_sklearn():
+    y = np.array([0] * 20 + [1] * 3)
+    with pytest.warns(UserWarning, match="least populated class in y has only 3 members"):
+        list(RepeatedCV(1, 5, random_state=0).split(np.zeros((23, 1)), y))
+    with pytest.raises(ValueError, match="cannot be greater than the number of members in each class"):
+        list(RepeatedCV(1, 5, random_state=0).split(np.zeros((6, 1)), np.array([0, 0, 0, 1, 1, 1])))
+    with pytest.raises(ValueError, match="Supported target types"):
+        list(RepeatedCV(1, 2, random_state=0).split(np.zeros((4, 1)), np.array([0.5, 1.5, 2.5, 3.5])))
 
 
 def test_rxk_cv_splits_is_run_major_list():

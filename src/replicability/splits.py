@@ -12,12 +12,17 @@ rather than re-implemented. This module adds what is missing:
 * :class:`RandomSubsampling` -- ``n_runs`` random train/test splits with a test
   fraction (e.g. 90/10), stratified or not (Bouckaert 2003, "resampling");
 * :class:`RepeatedCV` and :func:`rxk_cv_splits` -- r x k-fold cross-validation
-  with runs and folds kept as separate dimensions, in run-major order;
+  with runs and folds kept as separate dimensions, in run-major order; the
+  stratified splits are exactly those of ``RepeatedStratifiedKFold`` (same
+  random draws), computed without its per-split overhead, which dominated the
+  experiment engine's time;
 * :class:`FiveByTwoCV` -- five repetitions of stratified 2-fold cv
   (Dietterich 1998).
 """
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 from sklearn.model_selection import (
@@ -26,6 +31,9 @@ from sklearn.model_selection import (
     ShuffleSplit,
     StratifiedShuffleSplit,
 )
+
+from sklearn.utils import check_random_state
+from sklearn.utils.multiclass import type_of_target
 
 from ._validation import check_positive_int
 
@@ -117,6 +125,59 @@ class RandomSubsampling:
         )
 
 
+def _stratified_test_folds(y, n_runs, n_folds, random_state):
+    """Test fold of every instance in every run, as ``RepeatedStratifiedKFold`` draws them.
+
+    Mirrors scikit-learn's ``StratifiedKFold._make_test_folds`` with
+    ``shuffle=True`` (classes in order of first appearance, the round-robin
+    allocation of each class over the folds, one ``RandomState.shuffle`` per
+    class and run, the same checks and warning), so the splits are identical;
+    ``tests/test_splits.py`` compares them.
+
+    Returns
+    -------
+    ndarray of int, shape (n_runs, n_samples)
+    """
+    y = np.asarray(y)
+    target = type_of_target(y)
+    if target not in ("binary", "multiclass"):
+        raise ValueError(f"Supported target types are: ('binary', 'multiclass'). Got {target!r} instead.")
+    _, first, inverse = np.unique(y, return_index=True, return_inverse=True)
+    _, class_perm = np.unique(first, return_inverse=True)
+    encoded = class_perm[inverse.ravel()]
+    counts = np.bincount(encoded)
+    if np.all(n_folds > counts):
+        raise ValueError(f"n_splits={n_folds} cannot be greater than the number of members in each class.")
+    if n_folds > counts.min():
+        warnings.warn(
+            f"The least populated class in y has only {counts.min()} members, which is less than n_splits={n_folds}.",
+            UserWarning,
+            stacklevel=3,
+        )
+    order = np.sort(encoded)
+    allocation = np.stack([np.bincount(order[i::n_folds], minlength=counts.size) for i in range(n_folds)])
+    members = [np.flatnonzero(encoded == k) for k in range(counts.size)]
+    blocks = [np.repeat(np.arange(n_folds), allocation[:, k]) for k in range(counts.size)]
+    rng = check_random_state(random_state)
+    folds = np.empty((n_runs, y.shape[0]), dtype=np.intp)
+    for run in range(n_runs):
+        for rows, block in zip(members, blocks):
+            block = block.copy()
+            rng.shuffle(block)
+            folds[run, rows] = block
+    return folds
+
+
+def _splits_from_folds(folds, n_folds):
+    """Run-major ``(train, test)`` index pairs (ascending, as scikit-learn's) from fold labels."""
+    out = []
+    for labels in folds:
+        for f in range(n_folds):
+            test = labels == f
+            out.append((np.flatnonzero(~test), np.flatnonzero(test)))
+    return out
+
+
 class RepeatedCV:
     """r x k-fold cross-validation with runs and folds as separate dimensions.
 
@@ -139,9 +200,10 @@ class RepeatedCV:
 
     Notes
     -----
-    Wraps :class:`~sklearn.model_selection.RepeatedStratifiedKFold` (or
-    :class:`~sklearn.model_selection.RepeatedKFold`), which already yields in
-    run-major order.
+    Gives the splits of :class:`~sklearn.model_selection.RepeatedStratifiedKFold`
+    (or :class:`~sklearn.model_selection.RepeatedKFold`), which already yields in
+    run-major order; the stratified folds are computed here with the same random
+    draws, at a fraction of the cost.
 
     References
     ----------
@@ -179,7 +241,18 @@ class RepeatedCV:
 
     def split(self, X, y=None, groups=None):
         """Yield ``(train, test)`` index arrays in run-major order."""
-        yield from self._splitter().split(X, y, groups)
+        if not self.stratified:
+            yield from self._splitter().split(X, y, groups)
+            return
+        n_runs, n_folds = self.shape
+        if y is None:
+            raise ValueError("`y` is required for stratified folds.")
+        n = len(X)
+        if n_folds > n:
+            raise ValueError(f"Cannot have number of splits n_splits={n_folds} greater than the number of samples: "
+                             f"n_samples={n}.")
+        folds = _stratified_test_folds(y, n_runs, n_folds, self.random_state)
+        yield from _splits_from_folds(folds, n_folds)
 
     def get_n_splits(self, X=None, y=None, groups=None):
         """Return ``n_runs * n_folds``."""
