@@ -1,44 +1,71 @@
 """Benchmark: naive Bayes vs C4.5 under 10 x 10 cv on 300-instance synthetic data.
 
 The workload of Bouckaert (2003, 2004) and Bouckaert & Frank (2004): data sets of
-300 instances with 10 independent binary attributes, both learners evaluated on
-every fold of 10 randomizations of 10 x 10 cv (1000 folds per data set). Three
-ways to get the per-fold counts are timed:
+300 instances with 10 binary attributes, both learners evaluated on every fold
+of 10 randomizations of 10 x 10 cv (1000 folds per data set). Timed per fold
+pair (both learners, fit and score the test fold), CPU (``time.process_time``)
+beside wall time, because other jobs share the machine:
 
-* the engine: :func:`replicability.engine.evaluate_nb_c45`, all 1000 folds of a
-  data set at once from (pattern, class) counts;
+* the engine: :func:`replicability.engine.evaluate_nb_c45`, the numba kernels
+  of :mod:`replicability.learners._kernels` over all 1000 folds of a data set,
+  on the null data (independent attributes: the largest trees) and on
+  Bayesian-network source 4 of Bouckaert (2003);
 * (a) the straightforward loop through our own estimators (``NaiveBayes``,
   ``C45``), fold by fold: the reference the engine must equal;
 * (b) the loop most users would write with scikit-learn: ``CategoricalNB`` and
-  ``DecisionTreeClassifier(criterion="entropy")`` over ``RepeatedStratifiedKFold``.
+  ``DecisionTreeClassifier(criterion="entropy")`` over ``RepeatedStratifiedKFold``;
+* the first-call compile time of the kernels (fresh process, empty numba cache)
+  and the time to load them from the cache (fresh process, warm cache);
+* a measured run of :func:`replicability.experiments.run_experiment` (20 data
+  sets x 10 repeats x 10 x 10 cv on source 4, ``backend="processes"``,
+  ``n_jobs=2``: data generation, splitting and evaluation; wall time and the
+  CPU time of the parent and the worker processes), extrapolated to the
+  synthetic workload of about 30 million fold pairs.
 
-The loops are timed on a subset of folds and reported per fold. The full
-synthetic workload is extrapolated from the engine's time per data set.
-Run ``python benchmarks/bench_engine.py``.
+The loops are timed on a subset of folds. Run ``python benchmarks/bench_engine.py``.
 """
 
 import os
+import subprocess
+import sys
+import tempfile
 import time
 
 import numpy as np
-from _common import best_time, write_results
+import psutil
+from _common import best_times, load_average, write_results
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
+from replicability.bayesnet import bouckaert2003_source
 from replicability.engine import evaluate_nb_c45, evaluate_pair_loop
+from replicability.experiments import ExperimentConfig, run_experiment
 from replicability.learners import C45, NaiveBayes
 from replicability.splits import rxk_cv_splits
 from replicability.synthetic import sample_independent_binary
 
 N_INSTANCES, N_ATTRIBUTES = 300, 10
 N_REPEATS, N_RUNS, N_FOLDS = 10, 10, 10
-N_DATASETS = 1000  # per configuration (Bouckaert 2003, 2004)
-#: Configurations of the synthetic studies, for the workload estimate: Bouckaert
-#: (2003) and (2004) sweep class probabilities and schemes, Bouckaert & Frank
-#: (2004) four sources; we budget 20 configurations of 1000 data sets each.
-N_CONFIGS = 20
+#: Fold pairs of the full synthetic workload (Bouckaert 2003, 2004; Bouckaert &
+#: Frank 2004): about 30 configurations of 1000 data sets of 1000 folds.
+WORKLOAD_FOLD_PAIRS = 30_000_000
 LOOP_FOLDS = 50  # folds timed for the loops
+RUN_DATASETS = 20  # data sets of the measured run_experiment
+
+_COMPILE_SNIPPET = """
+import time
+c0, w0 = time.process_time(), time.perf_counter()
+import numpy as np
+from replicability.engine import evaluate_nb_c45
+from replicability.splits import rxk_cv_splits
+from replicability.synthetic import sample_independent_binary
+c1, w1 = time.process_time(), time.perf_counter()
+X, y = sample_independent_binary(300, rng=0)
+splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=10, random_state=0)
+evaluate_nb_c45(X, y, splits)
+print(time.process_time() - c1, time.perf_counter() - w1, c1 - c0, w1 - w0)
+"""
 
 
 def _splits(y, seed):
@@ -60,46 +87,114 @@ def sklearn_loop(X, y, splits):
     return out
 
 
+def compile_times():
+    """First call in a fresh process: with an empty numba cache, then with the cache filled."""
+    out = {}
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for name in ("cold_cache", "warm_cache"):
+            res = subprocess.run([sys.executable, "-c", _COMPILE_SNIPPET], env=env, capture_output=True,
+                                 text=True, check=True)
+            cpu, wall, import_cpu, import_wall = map(float, res.stdout.split())
+            out[name] = {"first_call_cpu_s": cpu, "first_call_wall_s": wall,
+                         "import_cpu_s": import_cpu, "import_wall_s": import_wall}
+    return out
+
+
+def per_fold(func, n_folds, repeat):
+    t = best_times(func, repeat=repeat)
+    return {"wall": t["wall"] / n_folds, "cpu": t["cpu"] / n_folds}
+
+
+def _cpu_with_children():
+    """CPU seconds of this process and its (live) children, e.g. the loky workers."""
+    procs = [psutil.Process()] + psutil.Process().children(recursive=True)
+    total = 0.0
+    for proc in procs:
+        try:
+            t = proc.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += t.user + t.system
+    return total
+
+
+def measured_run():
+    """run_experiment on source 4 with two worker processes (after a warm-up run)."""
+    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learner_a="naive_bayes",
+                           learner_b="c45", scheme="rxk_cv",
+                           scheme_params={"n_runs": N_RUNS, "n_folds": N_FOLDS},
+                           n_datasets=RUN_DATASETS, n_instances=N_INSTANCES, n_repeats=N_REPEATS, seed=2003)
+    # Warm-up: starts the loky workers and loads the compiled kernels in them.
+    warm = time.perf_counter()
+    run_experiment(cfg, backend="processes", n_jobs=2, progress=False, datasets=[0, 1])
+    warm = time.perf_counter() - warm
+    # The loky workers persist between the two runs, so their CPU time is read before and after.
+    cpu, wall = _cpu_with_children(), time.perf_counter()
+    res = run_experiment(cfg, backend="processes", n_jobs=2, progress=False)
+    cpu, wall = _cpu_with_children() - cpu, time.perf_counter() - wall
+    n_pairs = int(res["correct_a"].size)
+    return {"n_datasets": RUN_DATASETS, "n_repeats": N_REPEATS, "cv": f"{N_RUNS}x{N_FOLDS}",
+            "source": "bayesnet 4", "backend": "processes", "n_jobs": 2, "fold_pairs": n_pairs,
+            "warmup_wall_s": warm, "wall_s": wall, "wall_per_fold_pair_s": wall / n_pairs,
+            "cpu_s_parent_and_workers": cpu, "cpu_per_fold_pair_s": cpu / n_pairs,
+            "mean_accuracy": {"naive_bayes": float(res["correct_a"].sum() / res["n_test"].sum()),
+                              "c45": float(res["correct_b"].sum() / res["n_test"].sum())}}
+
+
 def main():
+    load_before = load_average()
+    compiled = compile_times()
     X, y = sample_independent_binary(N_INSTANCES, n_attributes=N_ATTRIBUTES, rng=2003)
     splits = _splits(y, 1)
     n = len(splits)
-    engine_s = best_time(lambda: evaluate_nb_c45(X, y, splits), repeat=3)
-    cpu0 = time.process_time()
-    evaluate_nb_c45(X, y, splits)
-    engine_cpu = time.process_time() - cpu0
+    X4, y4 = bouckaert2003_source(np.random.default_rng(2003), n_instances=N_INSTANCES, source=4)
+    splits4 = _splits(y4, 2)
+    engine = per_fold(lambda: evaluate_nb_c45(X, y, splits), n, repeat=5)
+    engine4 = per_fold(lambda: evaluate_nb_c45(X4, y4, splits4), n, repeat=5)
 
     sub = splits[:LOOP_FOLDS]
-    own_s = best_time(lambda: evaluate_pair_loop(X, y, sub, learner_a=NaiveBayes, learner_b=C45), repeat=1)
+    own = per_fold(lambda: evaluate_pair_loop(X, y, sub, learner_a=NaiveBayes, learner_b=C45), LOOP_FOLDS,
+                   repeat=1)
     # (b) exactly as a user would: RepeatedStratifiedKFold over the data set.
     rskf = RepeatedStratifiedKFold(n_splits=N_FOLDS, n_repeats=N_RUNS, random_state=0)
     sk_splits = list(rskf.split(X, y))[:LOOP_FOLDS]
-    sk_s = best_time(lambda: sklearn_loop(X, y, sk_splits), repeat=1)
+    sk = per_fold(lambda: sklearn_loop(X, y, sk_splits), LOOP_FOLDS, repeat=1)
 
-    per_fold = {"engine": engine_s / n, "own_estimators_loop": own_s / LOOP_FOLDS,
-                "sklearn_loop": sk_s / LOOP_FOLDS}
-    speedup = {"vs_own_estimators_loop": per_fold["own_estimators_loop"] / per_fold["engine"],
-               "vs_sklearn_loop": per_fold["sklearn_loop"] / per_fold["engine"]}
-    per_config = engine_s * N_DATASETS
-    workload = {"configurations": N_CONFIGS, "datasets_per_configuration": N_DATASETS,
-                "folds_per_dataset": n, "serial_hours": per_config * N_CONFIGS / 3600,
-                "two_workers_hours": per_config * N_CONFIGS / 2 / 3600}
+    speedup = {f"vs_{name}_{kind}": loop[kind] / engine[kind]
+               for name, loop in (("own_estimators_loop", own), ("sklearn_loop", sk)) for kind in ("cpu", "wall")}
+    run = measured_run()
+    workload = {"fold_pairs": WORKLOAD_FOLD_PAIRS,
+                "hours_on_2_workers_from_measured_run_wall": run["wall_per_fold_pair_s"] * WORKLOAD_FOLD_PAIRS
+                / 3600,
+                "hours_on_2_workers_from_measured_run_cpu": run["cpu_per_fold_pair_s"] * WORKLOAD_FOLD_PAIRS
+                / 2 / 3600,
+                "hours_on_2_workers_from_engine_cpu": engine4["cpu"] * WORKLOAD_FOLD_PAIRS / 2 / 3600}
+
     print(f"folds per data set: {n} ({N_REPEATS} repeats x {N_RUNS} x {N_FOLDS} cv)")
-    print(f"engine, one data set (all folds): {engine_s:8.3f} s wall, {engine_cpu:8.3f} s cpu")
-    for name, t in per_fold.items():
-        print(f"{name:24s} {t * 1e3:9.3f} ms per fold (NB + C4.5, fit and score)")
+    for name, d in compiled.items():
+        print(f"first call, {name:10s}: {d['first_call_cpu_s']:7.2f} s cpu, {d['first_call_wall_s']:7.2f} s wall")
+    for name, t in (("engine (null data)", engine), ("engine (source 4)", engine4),
+                    ("own estimators loop", own), ("sklearn loop", sk)):
+        print(f"{name:22s} {t['cpu'] * 1e6:10.1f} us cpu {t['wall'] * 1e6:10.1f} us wall per fold pair")
     for name, s in speedup.items():
-        print(f"speed-up {name:24s} {s:9.1f} x")
-    print(f"one configuration ({N_DATASETS} data sets): {per_config / 60:.1f} min serial")
-    print(f"full synthetic workload ({N_CONFIGS} configurations): {workload['serial_hours']:.2f} h serial, "
-          f"{workload['two_workers_hours']:.2f} h on 2 workers")
+        print(f"speed-up {name:32s} {s:9.1f} x")
+    print(f"run_experiment: {run['fold_pairs']} fold pairs in {run['wall_s']:.2f} s wall, "
+          f"{run['cpu_s_parent_and_workers']:.2f} s cpu on 2 workers "
+          f"({run['wall_per_fold_pair_s'] * 1e6:.1f} us wall, {run['cpu_per_fold_pair_s'] * 1e6:.1f} us cpu "
+          f"per fold pair)")
+    print(f"workload of {WORKLOAD_FOLD_PAIRS:,} fold pairs on 2 workers: "
+          f"{workload['hours_on_2_workers_from_measured_run_wall']:.2f} h (measured run, wall), "
+          f"{workload['hours_on_2_workers_from_measured_run_cpu']:.2f} h (measured run, cpu), "
+          f"{workload['hours_on_2_workers_from_engine_cpu']:.2f} h (engine cpu only)")
     path = write_results("engine", {
         "n_instances": N_INSTANCES, "n_attributes": N_ATTRIBUTES, "folds_per_dataset": n,
-        "loop_folds_timed": LOOP_FOLDS, "engine_seconds_per_dataset": engine_s,
-        "engine_cpu_seconds_per_dataset": engine_cpu, "seconds_per_fold": per_fold,
-        "speedup": speedup, "workload_estimate": workload,
-        # Other jobs on the machine inflate the wall times of all three alike.
-        "load_average_1min": os.getloadavg()[0],
+        "loop_folds_timed": LOOP_FOLDS,
+        "seconds_per_fold_pair": {"engine_null_data": engine, "engine_bayesnet_source_4": engine4,
+                                  "own_estimators_loop": own, "sklearn_loop": sk},
+        "speedup_null_data": speedup, "compile": compiled, "run_experiment": run, "workload": workload,
+        # Other jobs on the machine inflate wall times (and, less so, CPU times).
+        "load_average_before": load_before, "load_average_after": load_average(),
     })
     print(f"wrote {path}")
 

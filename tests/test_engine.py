@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from replicability import experiments
+from replicability.bayesnet import bouckaert2003_source
 from replicability.engine import evaluate_nb_c45, evaluate_pair_loop, register_all
 from replicability.experiments import ExperimentConfig, run_experiment
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
@@ -31,6 +32,76 @@ def test_fast_path_equals_loop_with_structure_three_classes_and_labels():
     labels = np.array(["a", "b", "c"])[y]
     splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=2)
     np.testing.assert_array_equal(evaluate_nb_c45(X, labels, splits), _loop(X, labels, splits))
+
+
+def _diverse_data(kind, rng):
+    """Data sets that stress the fast path: the experiments' sources and corner cases."""
+    if kind == "bayesnet":  # the four Bayesian-network sources of Bouckaert (2003)
+        return bouckaert2003_source(rng, n_instances=300, source=int(rng.integers(1, 5)))
+    if kind == "skewed":  # rare class, attributes weakly related to it
+        y = (rng.random(300) < rng.uniform(0.03, 0.15)).astype(int)
+        X = (rng.random((300, 10)) < np.where(y[:, None] == 1, 0.65, 0.35)).astype(int)
+        return X, y
+    if kind == "many_classes":  # 3-4 classes, skewed class probabilities
+        k = int(rng.integers(3, 5))
+        X = (rng.random((300, 10)) < rng.uniform(0.2, 0.8, 10)).astype(int)
+        noise = rng.choice(k, 300, p=rng.dirichlet(np.ones(k)))
+        return X, np.where(rng.random(300) < 0.5, noise, (X[:, 0] + X[:, 1] + X[:, 2]) % k)
+    if kind == "constant":  # constant and almost constant attributes (fold by fold fall-back)
+        X = rng.integers(0, 2, size=(300, 10))
+        X[:, 3] = 1
+        X[:, 7] = 0
+        X[rng.integers(0, 300, 2), 7] = 1
+        return X, (rng.random(300) < 0.5).astype(int)
+    if kind == "ties":  # duplicated and complementary columns: exactly tied gain ratios
+        X = rng.integers(0, 2, size=(300, 5))
+        X = np.column_stack([X, X[:, ::-1], 1 - X[:, :2]])
+        return X, np.where(rng.random(300) < 0.3, rng.integers(0, 2, 300), X[:, 0] ^ X[:, 1])
+    if kind == "tiny":  # small data sets: tiny trees, folds without a class or value
+        n = int(rng.integers(8, 40))
+        X = rng.integers(0, 2, size=(n, 4))
+        return X, np.where(rng.random(n) < 0.3, rng.integers(0, 2, n), X[:, 0])
+    raise AssertionError(kind)
+
+
+def _diverse_splits(n, rng):
+    """10-fold cv (fewer folds below 10 instances), 2 x 2 cv, random 90/10 and 2/3-1/3 subsampling."""
+    splits = []
+    perm = rng.permutation(n)
+    for part in np.array_split(perm, min(10, n)):
+        splits.append((np.setdiff1d(perm, part), part))
+    for _ in range(2):
+        perm = rng.permutation(n)
+        half = n // 2
+        splits += [(perm[:half], perm[half:]), (perm[half:], perm[:half])]
+    for frac in (0.9, 2 / 3):
+        perm = rng.permutation(n)
+        cut = int(round(frac * n))
+        splits.append((perm[:cut], perm[cut:]))
+    return splits
+
+
+@pytest.mark.parametrize("kind, seed", [("bayesnet", 1), ("skewed", 2), ("many_classes", 3),
+                                        ("constant", 4), ("ties", 5), ("tiny", 6)])
+def test_fast_path_equals_loop_on_diverse_data(kind, seed):
+    # 4 data sets x 16 splits per kind, each compared with NaiveBayes and C45
+    # fitted fold by fold on the instances (the reference implementations).
+    rng = np.random.default_rng(seed)
+    for _ in range(4):
+        X, y = _diverse_data(kind, rng)
+        splits = _diverse_splits(len(y), rng)
+        np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
+
+
+@pytest.mark.slow
+def test_fast_path_equals_loop_on_many_diverse_data_sets():
+    # 8 more data sets of each kind x 16 splits (768 fold pairs).
+    rng = np.random.default_rng(2024)
+    for kind in ["bayesnet", "skewed", "many_classes", "constant", "ties", "tiny"]:
+        for _ in range(8):
+            X, y = _diverse_data(kind, rng)
+            splits = _diverse_splits(len(y), rng)
+            np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
 
 
 def test_folds_missing_a_class_or_value_fall_back_and_still_agree():

@@ -4,9 +4,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy.special import ndtri
 
-from replicability.learners import fastpath
-from replicability.learners.c45 import C45
+from replicability.learners import _kernels
+from replicability.learners.c45 import C45, add_errs
 from replicability.learners.fastpath import (
     c45_patterns,
     naive_bayes_patterns,
@@ -118,12 +119,10 @@ def test_c45_patterns_equal_estimator_on_null_data():
     assert np.any(no_raising != fast)
 
 
-def test_c45_patterns_batches_and_leading_axes_do_not_change_results(monkeypatch):
+def test_c45_patterns_leading_axes_do_not_change_results():
     X, y, train = _random_folds(5, 3, 120, 6, 2, n_folds=4)
     counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)  # (3, 4, 64, 2)
     whole = c45_patterns(counts)
-    monkeypatch.setattr(fastpath, "_C45_BATCH", 5)
-    np.testing.assert_array_equal(c45_patterns(counts), whole)
     for s in range(3):
         np.testing.assert_array_equal(c45_patterns(counts[s]), whole[s])
         np.testing.assert_array_equal(c45_patterns(counts[s, 1]), whole[s, 1])
@@ -204,15 +203,20 @@ def test_rejects_bad_min_num_obj():
         c45_patterns(np.ones((4, 2)), min_num_obj=0)
 
 
-def test_c45_patterns_fractional_counts_match_the_tree_builder():
-    # Non-integer counts take the logarithm path instead of the table; halves
-    # add exactly, so the trees equal C45's builder fitted on the same counts.
-    from replicability.learners.c45 import _fit_tree, _predict_tree
+def test_rejects_fractional_counts_for_c45():
+    with pytest.raises(ValueError, match="`counts`"):
+        c45_patterns(np.full((4, 2), 1.5))
 
-    X, y, train = _random_folds(6, 1, 200, 5, 2, n_folds=4)
-    counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)[0] * 1.5
-    fast = c45_patterns(counts)
-    B = pattern_matrix(5)
-    for k in range(4):
-        ref = _predict_tree(_fit_tree(B, counts[k], np.full(5, 2)), B, 2)[0]
-        np.testing.assert_array_equal(fast[k], ref)
+
+@pytest.mark.parametrize("confidence", [0.25, 0.1, 0.5, 0.01])
+def test_kernel_add_errs_is_bitwise_c45_add_errs(confidence):
+    # The compiled Stats.addErrs against the reference for every (n, e) of the
+    # experiments' training sets (n <= 300 instances, e <= n errors).
+    cf = float(np.float32(confidence))
+    z = float(ndtri(1 - cf))
+    n, e = np.meshgrid(np.arange(1, 301.0), np.arange(0, 301.0), indexing="ij")
+    keep = e <= n
+    n, e = n[keep], e[keep]
+    got = np.array([_kernels._add_errs(a, b, cf, z) for a, b in zip(n.tolist(), e.tolist())])
+    want = np.array([add_errs(a, b, cf) for a, b in zip(n.tolist(), e.tolist())])
+    np.testing.assert_array_equal(got, want)

@@ -3,14 +3,14 @@
 Importing this module fills the registries of :mod:`replicability.experiments`:
 
 * learners ``"naive_bayes"``, ``"c45"``, ``"ib1"``, ``"tan"`` and
-  ``"voted_perceptron"`` (the estimators of :mod:`replicability.learners`);
+  ``"voted_perceptron"`` (the estimators of ``replicability.learners``);
 * source ``"independent_binary"`` (:func:`~replicability.synthetic.sample_independent_binary`)
   and, when :mod:`replicability.bayesnet` provides it, ``"bayesnet"``;
 * scheme ``"rxk_cv"`` (:func:`~replicability.splits.rxk_cv_splits`, stratified
   r x k cv; the runner's own ``"cv"``, ``"resample"`` and ``"5x2"`` stay);
 * the pair evaluator of ``("naive_bayes", "c45")`` (and the swapped pair), which
-  fits both learners on all folds of a data set at once from (pattern, class)
-  counts when the attributes are binary: :func:`evaluate_nb_c45`.
+  fits both learners on all folds of a data set in compiled code from
+  (pattern, class) counts when the attributes are binary: :func:`evaluate_nb_c45`.
 
 The evaluator gives exactly the counts of fitting the estimators fold by fold;
 folds where the fast path's assumptions do not hold (a class or an attribute
@@ -24,7 +24,8 @@ import numpy as np
 
 from . import experiments
 from .learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
-from .learners.fastpath import _c45_predict, _naive_bayes_predict, pattern_counts
+from .learners import _kernels
+from .learners.fastpath import _c45_args
 from .splits import rxk_cv_splits
 from .synthetic import sample_independent_binary
 
@@ -32,8 +33,8 @@ __all__ = ["evaluate_nb_c45", "evaluate_pair_loop", "register_all"]
 
 #: Options of C45 that the count-based path models (others force the loop).
 _C45_FAST_OPTIONS = {"confidence", "min_num_obj", "subtree_raising"}
-#: Largest number of binary attributes for the pattern path (2**p patterns per fold).
-_MAX_PATTERN_ATTRIBUTES = 14
+#: Largest number of binary attributes for the pattern path (patterns are int64 bit codes).
+_MAX_PATTERN_ATTRIBUTES = 62
 
 
 def evaluate_pair_loop(X, y, splits, *, learner_a, learner_b, params_a=None, params_b=None):
@@ -76,23 +77,26 @@ def evaluate_pair_loop(X, y, splits, *, learner_a, learner_b, params_a=None, par
 
 
 def _check_splits(splits, n):
-    """Every split is a (train, test) pair of integer indices in [0, n)."""
+    """Every split is a (train, test) pair of integer indices in [0, n).
+
+    Returns the train and test indices of all splits concatenated, with the
+    number of indices of each split: ``(train, n_train, test, n_test)``.
+    """
     for split in splits:
         if len(split) != 2:
             raise ValueError(f"`splits` must hold (train, test) pairs; got {split!r}.")
-        for part in split:
-            idx = np.asarray(part)
-            if idx.size and (idx.dtype.kind not in "iu" or idx.min() < 0 or idx.max() >= n):
-                raise ValueError(f"`splits` must hold integer indices in [0, {n}); got {part!r}.")
-
-
-def _split_weights(splits, n, which):
-    """Instance counts per split: (n_splits, n), so repeated indices count twice."""
-    idx = [np.asarray(s[which], dtype=np.int64).ravel() for s in splits]
-    lengths = np.array([i.size for i in idx], dtype=np.int64)
-    flat = np.concatenate(idx) if idx else np.zeros(0, dtype=np.int64)
-    key = np.repeat(np.arange(len(idx)), lengths) * n + flat
-    return np.bincount(key, minlength=len(idx) * n).reshape(len(idx), n).astype(float)
+    out = []
+    for which in (0, 1):
+        parts = [np.asarray(split[which]) for split in splits]
+        filled = [part.ravel() for part in parts if part.size]
+        flat = np.concatenate(filled) if filled else np.zeros(0, dtype=np.int64)
+        if flat.size and (flat.dtype.kind not in "iu" or flat.min() < 0 or flat.max() >= n):
+            # Vectorized test above; name the first offending part only when one exists.
+            for part in parts:
+                if part.size and (part.dtype.kind not in "iu" or part.min() < 0 or part.max() >= n):
+                    raise ValueError(f"`splits` must hold integer indices in [0, {n}); got {part!r}.")
+        out += [flat.astype(np.int64), np.array([part.size for part in parts], dtype=np.int64)]
+    return tuple(out)
 
 
 def _nb_fast_ok(params):
@@ -110,12 +114,12 @@ def _c45_fast_ok(params):
 def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     """Correct counts of naive Bayes (A) and C4.5 (B) on every split, all folds at once.
 
-    Counts the training instances of every split per (pattern, class), fits
-    Weka's naive Bayes (:func:`~replicability.learners.fastpath.naive_bayes_patterns`)
-    and J48 (:func:`~replicability.learners.fastpath.c45_patterns`) on all of them
-    in one batch, and scores each test set from the predicted class of each
-    pattern. The counts are those of fitting ``NaiveBayes(**params_a)`` and
-    ``C45(**params_b)`` on each training set and predicting its test set.
+    Counts the training instances of every split per (distinct row, class) and
+    fits Weka's naive Bayes and J48 on each split from these counts in one
+    compiled loop (``replicability.learners._kernels``, numba), scoring
+    each test set on the way. The counts are those of fitting
+    ``NaiveBayes(**params_a)`` and ``C45(**params_b)`` on each training set and
+    predicting its test set.
 
     Parameters
     ----------
@@ -139,7 +143,7 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     -----
     The estimators fix their classes and attribute values from each training
     fold; the pattern path assumes both values of every attribute and every
-    class of ``y`` occur in it. Splits where this fails, and option values the
+    class of ``y`` occur in it (and at most 62 attributes). Splits where this fails, and option values the
     pattern path does not model (``prune=False``, ``collapse=False``, explicit
     ``n_classes``), are evaluated by the estimators, so the result never
     depends on which path ran.
@@ -161,7 +165,7 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     X, y = np.asarray(X), np.asarray(y)
     params_a, params_b = dict(params_a or {}), dict(params_b or {})
     n_splits = len(splits)
-    _check_splits(splits, len(y))
+    train, n_train, test, n_test = _check_splits(splits, len(y))
     binary = X.ndim == 2 and X.dtype.kind in "iub" and X.shape[1] <= _MAX_PATTERN_ATTRIBUTES \
         and X.size > 0 and X.min() >= 0 and X.max() <= 1
     if not (binary and _nb_fast_ok(params_a) and _c45_fast_ok(params_b)) or n_splits == 0:
@@ -171,30 +175,31 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     classes, codes = np.unique(y, return_inverse=True)
     codes = codes.ravel()
     k = classes.size
-    train_w = _split_weights(splits, n, 0)
+    # Distinct rows (patterns) of the data set: the kernels work on at most n of them.
+    shifts = np.arange(p - 1, -1, -1, dtype=np.int64)
+    uniq, row = np.unique((X.astype(np.int64) << shifts).sum(axis=1), return_inverse=True)
+    row = row.ravel()
+    bits = ((uniq[:, None] >> shifts) & 1).astype(np.int8)
+    n_rows = uniq.size
+    # Training counts per (split, pattern, class); repeated indices count twice.
+    split_of = np.repeat(np.arange(n_splits), n_train)
+    W = np.bincount(split_of * (n_rows * k) + row[train] * k + codes[train],
+                    minlength=n_splits * n_rows * k).reshape(n_splits, n_rows, k).astype(float)
     # Folds the pattern path models: every class and both values of every attribute trained on.
-    seen_class = (train_w @ np.eye(k)[codes]) > 0
-    seen_one = (train_w @ X.astype(float)) > 0
-    seen_zero = (train_w @ (1.0 - X)) > 0
-    fast = seen_class.all(axis=1) & seen_one.all(axis=1) & seen_zero.all(axis=1)
+    per_row = W.sum(axis=2)
+    ones = per_row @ bits
+    fast = (W.sum(axis=1) > 0).all(axis=1) & (ones > 0).all(axis=1) \
+        & (ones < per_row.sum(axis=1, keepdims=True)).all(axis=1)
     out = np.zeros((n_splits, 3), dtype=np.int64)
     if fast.any():
         fast_idx = np.flatnonzero(fast)
-        counts = pattern_counts(X, codes, n_classes=k, weights=train_w[fast_idx])
-        # Test instances of each fast split, padded to one length (padding weighs 0).
-        tests = [np.asarray(splits[i][1], dtype=np.int64).ravel() for i in fast_idx]
-        length = max(t.size for t in tests)
-        test_idx = np.zeros((fast_idx.size, length), dtype=np.int64)
-        weight = np.zeros((fast_idx.size, length), dtype=bool)
-        for row, t in enumerate(tests):
-            test_idx[row, :t.size] = t
-            weight[row, :t.size] = True
-        pidx = (X << np.arange(p - 1, -1, -1)).sum(axis=1)
-        query = pidx[test_idx]
-        c45_opts = {key: params_b[key] for key in _C45_FAST_OPTIONS if key in params_b}
-        hit_a = (_naive_bayes_predict(counts, query) == codes[test_idx]) & weight
-        hit_b = (_c45_predict(counts, query, **c45_opts) == codes[test_idx]) & weight
-        out[fast_idx] = np.stack([hit_a.sum(1), hit_b.sum(1), (hit_a & hit_b).sum(1)], axis=1)
+        keep = np.repeat(fast, n_test)
+        test_start = np.concatenate([[0], np.cumsum(n_test[fast_idx])])
+        m, logt, cf, z = _c45_args(params_b.get("confidence", 0.25), params_b.get("min_num_obj", 2),
+                                   n_train.max())
+        out[fast_idx] = _kernels.evaluate_folds(
+            bits, np.ascontiguousarray(W[fast_idx]), row[test[keep]], codes[test[keep]], test_start,
+            m, logt, cf, z, bool(params_b.get("subtree_raising", True)))
     slow = np.flatnonzero(~fast)
     if slow.size:
         out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=NaiveBayes,

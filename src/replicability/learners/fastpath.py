@@ -4,8 +4,9 @@ With ``p`` binary attributes there are only ``2**p`` distinct instances
 ("patterns"; 1024 for the 10 attributes of Bouckaert 2003/2004). A training
 fold is then summarized by a count tensor of shape ``(2**p, n_classes)``, and a
 fitted learner by its prediction for every pattern. The experiments need
-millions of fits; these functions fit many folds at once and agree exactly
-with :class:`~replicability.learners.naive_bayes.NaiveBayes` and
+millions of fits; these functions fit many folds in one compiled loop
+(``replicability.learners._kernels``, numba) and agree exactly with
+:class:`~replicability.learners.naive_bayes.NaiveBayes` and
 :class:`~replicability.learners.c45.C45` fitted on the instances.
 
 Pattern ``i`` has attribute ``j`` equal to bit ``p - 1 - j`` of ``i`` (the
@@ -16,10 +17,11 @@ the patterns in lexicographic order.
 from __future__ import annotations
 
 import numpy as np
+from scipy.special import ndtri
 
 from .._validation import check_positive_int
-from .fast_c45 import fit_predict as _c45_fit_predict
-from .naive_bayes import _weka_nb_proba
+from . import _kernels
+from .c45 import _log_func
 
 __all__ = [
     "c45_patterns",
@@ -180,47 +182,39 @@ def naive_bayes_patterns(counts):
     array([0, 0, 0, 1])
     """
     counts, p = _check_counts(counts)
-    flat = counts.reshape(-1, 2**p, counts.shape[-1])
-    query = np.broadcast_to(np.arange(2**p), flat.shape[:2])
-    return _naive_bayes_predict(flat, query).reshape(counts.shape[:-1])
+    flat = np.ascontiguousarray(counts.reshape(-1, 2**p, counts.shape[-1]))
+    query = np.ascontiguousarray(np.broadcast_to(np.arange(2**p), flat.shape[:2]))
+    bits = pattern_matrix(p).astype(np.int8)
+    return _kernels.nb_predict_folds(bits, flat, query).reshape(counts.shape[:-1])
 
 
-def _naive_bayes_predict(counts, query):
-    """Naive Bayes fitted on each count tensor (F, 2**p, K), predicting patterns ``query`` (F, T)."""
-    k = counts.shape[-1]
-    p = round(np.log2(counts.shape[-2]))
-    class_count = counts.sum(axis=-2)  # (F, K)
-    B = pattern_matrix(p)
-    ones = np.matmul(B.T.astype(float), counts)  # (F, p, K): value-1 counts (exact: integer sums)
-    n = class_count.sum(axis=-1, keepdims=True)
-    shape = query.shape + (k,)
-    prior = np.broadcast_to(((class_count + 1.0) / (n + k))[:, None, :], shape)
-    denom = class_count + 2
-    bits = B[query]  # (F, T, p)
-    cond = []
-    for j in range(p):
-        p1 = (ones[:, j, :] + 1.0) / denom
-        p0 = ((class_count - ones[:, j, :]) + 1.0) / denom
-        cond.append(np.where(bits[..., j, None] == 1, p1[:, None, :], p0[:, None, :]))
-    return np.argmax(_weka_nb_proba(prior, cond), axis=-1)
+def _c45_args(confidence, min_num_obj, n_max):
+    """Validated J48 options as the kernels take them: ``(m, logt, cf, z)``.
 
-
-#: Training sets per batch of the C4.5 fast path (bounds the memory of one batch).
-_C45_BATCH = 1000
+    ``logt[i] = c45._log_func(i)`` for the integer counts ``0..n_max``
+    (the same numpy logarithm as :class:`~replicability.learners.c45.C45`);
+    ``cf`` is the confidence stored as a float, as Weka; ``z = ndtri(1 - cf)``.
+    """
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence <= 0.5:
+        raise ValueError(f"`confidence` must be a number in (0, 0.5]; got {confidence!r}.")
+    m = float(check_positive_int(min_num_obj, "min_num_obj"))
+    cf = float(np.float32(confidence))  # Weka stores CF as a float
+    logt = _log_func(np.arange(int(n_max) + 1, dtype=float))
+    return m, logt, cf, float(ndtri(1 - cf))
 
 
 def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True):
     """Fit Weka's J48 on every count tensor and predict every pattern.
 
-    Grows, collapses and prunes the trees of all count tensors together (see
-    :mod:`~replicability.learners.fast_c45`), which gives the same trees as
+    Grows, collapses and prunes one tree per count tensor in a compiled loop
+    (``replicability.learners._kernels``), which gives the same trees as
     :class:`~replicability.learners.c45.C45` with ``n_values=2`` and
     ``n_classes=counts.shape[-1]`` fitted on the instances.
 
     Parameters
     ----------
     counts : array-like of shape (..., 2**n_attributes, n_classes)
-        Training instances per (pattern, class).
+        Training instances per (pattern, class): non-negative integers.
     confidence : float, default=0.25
         Pruning confidence factor (Weka ``-C``).
     min_num_obj : int, default=2
@@ -235,11 +229,11 @@ def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True
 
     Notes
     -----
-    Identical predictions to ``C45`` require the counts to be integers (numbers
-    of instances, e.g. from 0/1 fold masks), because ``C45`` and this path add
-    the same counts in different orders; with fractional weights the trees may
-    differ where two candidate splits tie to rounding error. A training set
-    without instances predicts class 0, as Weka's empty tree.
+    The counts must be integers (numbers of instances, e.g. from 0/1 fold
+    masks): the kernel takes ``num * log2(num)`` from a table over the integers
+    and relies on integer sums being exact in any order, which makes its trees
+    identical to ``C45``'s. A training set without instances predicts class 0,
+    as Weka's empty tree.
 
     Examples
     --------
@@ -251,27 +245,13 @@ def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True
     array([0, 0, 1, 1])
     """
     counts, p = _check_counts(counts)
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence <= 0.5:
-        raise ValueError(f"`confidence` must be a number in (0, 0.5]; got {confidence!r}.")
-    check_positive_int(min_num_obj, "min_num_obj")
+    if not np.all(counts == np.round(counts)):
+        raise ValueError("`counts` must hold integer counts (numbers of instances) for C4.5.")
     k = counts.shape[-1]
-    flat = counts.reshape(-1, 2**p, k)
-    query = np.broadcast_to(np.arange(2**p), flat.shape[:2])
-    out = _c45_predict(flat, query, confidence=confidence, min_num_obj=min_num_obj,
-                       subtree_raising=subtree_raising)
+    flat = np.ascontiguousarray(counts.reshape(-1, 2**p, k))
+    n_max = flat.sum(axis=(1, 2)).max() if flat.shape[0] else 0
+    m, logt, cf, z = _c45_args(confidence, min_num_obj, n_max)
+    query = np.ascontiguousarray(np.broadcast_to(np.arange(2**p), flat.shape[:2]))
+    bits = pattern_matrix(p).astype(np.int8)
+    out = _kernels.c45_predict_folds(bits, flat, query, m, logt, cf, z, bool(subtree_raising))
     return out.reshape(counts.shape[:-1])
-
-
-def _c45_predict(counts, query, *, confidence=0.25, min_num_obj=2, subtree_raising=True):
-    """J48 fitted on each count tensor (F, 2**p, K), predicting patterns ``query`` (F, T).
-
-    No validation (callers validate); batches of ``_C45_BATCH`` training sets.
-    """
-    p = round(np.log2(counts.shape[-2]))
-    out = np.empty(query.shape, dtype=np.int64)
-    for start in range(0, counts.shape[0], _C45_BATCH):
-        stop = start + _C45_BATCH
-        out[start:stop] = _c45_fit_predict(counts[start:stop], p, confidence=confidence,
-                                           min_num_obj=min_num_obj, subtree_raising=subtree_raising,
-                                           query=query[start:stop])
-    return out
