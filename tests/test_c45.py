@@ -187,3 +187,101 @@ def test_agrees_with_weka_on_small_multivalued_sets():
         total += len(q)
         assert (clf.n_nodes_, clf.n_leaves_) == tuple(sizes.loc[name, ["n_nodes", "n_leaves"]])
     assert agree == total
+
+
+# --- numeric attributes and missing values (attribute_types) -----------------------
+
+MIXED = Path(__file__).parent / "fixtures" / "weka_uci"
+
+
+def _mixed_data():
+    from replicability.arff import load_arff
+
+    train, test = load_arff(MIXED / "mixed_train.arff"), load_arff(MIXED / "mixed_test.arff")
+    n_values = np.array([len(v) for v in train.nominal_values])
+    return train, test, list(train.attribute_types), n_values
+
+
+def test_mixed_data_agrees_with_weka_j48():
+    # Weka 3.6.14 J48 on tests/fixtures/weka_uci/mixed_train.arff (250 rows: 3 numeric,
+    # 2 nominal attributes, 10% missing), tested on mixed_test.arff (make_mixed.py).
+    # Weka prints 19 leaves; its root test is "a <= 0.25" and its first leaf holds
+    # 41.63 (fractional) instances.
+    train, test, types, n_values = _mixed_data()
+    clf = C45(attribute_types=types, n_values=n_values, n_classes=3).fit(train.X, train.y)
+    weka = pd.read_csv(MIXED / "mixed_predictions.csv")["j48"].to_numpy()
+    np.testing.assert_array_equal(clf.predict(test.X), weka)
+    assert clf.n_leaves_ == 19
+    assert clf.tree_.attr == (0, 0.25)
+    first = clf.tree_.sons[0].sons[0].sons[0]
+    assert round(float(first.dist.sum()), 2) == 41.63
+
+
+def test_mixed_builder_reproduces_the_nominal_trees():
+    # With attribute_types all nominal and no missing values the mixed-data code
+    # path grows the same trees as the nominal one (and so agrees with Weka).
+    for i, (name, k, Xtr, ytr, Xte, weka, n_classes) in enumerate(_folds()):
+        if i % 5:
+            continue
+        model = C45(n_values=2, n_classes=n_classes).fit(Xtr, ytr)
+        mixed = C45(n_values=2, n_classes=n_classes, attribute_types=["nominal"] * 10).fit(Xtr, ytr)
+        assert (mixed.n_nodes_, mixed.n_leaves_) == (model.n_nodes_, model.n_leaves_)
+        np.testing.assert_allclose(mixed.predict_proba(Xte), model.predict_proba(Xte), rtol=1e-12)
+        np.testing.assert_array_equal(mixed.predict(Xte), weka)
+
+
+def test_numeric_threshold_is_largest_training_value_below_midpoint():
+    # 1..20 in class 0, 30..49 in class 1: the cut lies between 20 and 30; Weka's
+    # C45Split.setSplitPoint moves the midpoint 25 down to the largest training value, 20.
+    x = np.r_[np.arange(1, 21), np.arange(30, 50)].astype(float)[:, None]
+    y = np.r_[np.zeros(20, int), np.ones(20, int)]
+    clf = C45(attribute_types=["numeric"]).fit(x, y)
+    assert clf.tree_.attr == (0, 20.0)
+    assert list(clf.predict([[20.0], [20.5], [29.0]])) == [0, 1, 1]
+
+
+def test_minimum_instances_per_numeric_branch():
+    # 100 instances, 2 classes: each side of a numeric cut needs
+    # min(25, max(2, 0.1 * 100 / 2)) = 5 instances; 4 outliers of class 1 at the
+    # low end cannot be cut off, 6 can.
+    x = np.arange(100, dtype=float)[:, None]
+    for n_low, splits in ((4, False), (6, True)):
+        y = np.r_[np.ones(n_low, int), np.zeros(100 - n_low, int)]
+        y[-3:] = 1  # keep the node impure after the cut
+        clf = C45(attribute_types=["numeric"], prune=False, collapse=False).fit(x, y)
+        assert (clf.tree_.sons is not None and clf.tree_.attr == (0, float(n_low - 1))) == splits
+
+
+def test_mdl_correction_can_reject_a_numeric_split():
+    # Information gain of the best cut minus log2(#cuts) / N: with many distinct
+    # values and a weak signal the corrected gain is <= 0 and the root stays a leaf.
+    rng = np.random.default_rng(0)
+    x = rng.permutation(200).astype(float)[:, None]
+    y = (rng.random(200) < 0.5).astype(int)
+    y[x[:, 0] < 3] = 1
+    clf = C45(attribute_types=["numeric"], prune=False, collapse=False).fit(x, y)
+    assert clf.n_nodes_ == 1
+
+
+def test_missing_value_goes_down_both_branches():
+    # Training: x <= 20 is class 0 (20 instances), x > 20 class 1 (30); a query with
+    # x missing gets the leaves' frequencies weighted 20/50 and 30/50.
+    x = np.r_[np.arange(1, 21), np.arange(30, 60)].astype(float)[:, None]
+    y = np.r_[np.zeros(20, int), np.ones(30, int)]
+    clf = C45(attribute_types=["numeric"]).fit(x, y)
+    np.testing.assert_allclose(clf.predict_proba([[np.nan]]), [[0.4, 0.6]], rtol=1e-14)
+
+
+def test_missing_training_values_are_fractional_instances():
+    # Two missing values of class 1 are split 20:30 over the branches of x.
+    x = np.r_[np.arange(1, 21), np.arange(30, 60), [np.nan, np.nan]].astype(float)[:, None]
+    y = np.r_[np.zeros(20, int), np.ones(32, int)]
+    clf = C45(attribute_types=["numeric"]).fit(x, y)
+    left, right = clf.tree_.sons
+    np.testing.assert_allclose(left.dist[0], [20, 2 * 20 / 50], rtol=1e-14)
+    np.testing.assert_allclose(right.dist[0], [0, 30 + 2 * 30 / 50], rtol=1e-14)
+
+
+def test_rejects_bad_attribute_types():
+    with pytest.raises(ValueError, match="`attribute_types`"):
+        C45(attribute_types=["numeric"]).fit(np.zeros((4, 2)), [0, 1, 0, 1])

@@ -164,3 +164,94 @@ def test_agrees_with_weka_on_small_multivalued_sets():
         agree += np.sum(clf.predict(q[atts].to_numpy()) == q.nb.to_numpy())
         total += len(q)
     assert agree == total
+
+
+# --- numeric attributes and missing values (attribute_types) -----------------------
+
+
+def _weka_normal_reference(train, y, query, n_classes):
+    """Weka 3.6 NaiveBayes with NormalEstimator, written out with loops and scipy.stats.norm."""
+    from scipy.stats import norm
+
+    vals = sorted(set(train[~np.isnan(train)].tolist()))
+    prec = (vals[-1] - vals[0]) / (len(vals) - 1) if len(vals) > 1 else 0.01
+    post = []
+    for c in range(n_classes):
+        r = [round(v / prec) * prec for v, cls in zip(train, y) if cls == c and not np.isnan(v)]
+        mean = sum(r) / len(r)
+        sd = max(prec / 6, (sum((v - mean) ** 2 for v in r) / len(r)) ** 0.5)
+        q = round(query / prec) * prec
+        like = norm.cdf((q - mean + prec / 2) / sd) - norm.cdf((q - mean - prec / 2) / sd)
+        post.append((np.sum(y == c) + 1) / (len(y) + n_classes) * like)
+    return np.array(post) / sum(post)
+
+
+def test_numeric_attribute_matches_written_out_normal_estimator():
+    # Weka's NormalEstimator: precision = mean gap of distinct values, values rounded
+    # to it, population sd floored at precision / 6, interval probability +-precision/2.
+    rng = np.random.default_rng(3)
+    x = np.round(rng.normal(size=60), 2)
+    y = (x + rng.normal(scale=0.8, size=60) > 0).astype(int)
+    clf = NaiveBayes(attribute_types=["numeric"]).fit(x[:, None], y)
+    for q in (-1.234, 0.0, 0.5, 2.7):
+        np.testing.assert_allclose(clf.predict_proba([[q]])[0], _weka_normal_reference(x, y, q, 2), rtol=1e-9)
+
+
+def test_precision_is_mean_gap_of_distinct_values():
+    X = np.array([[1.0], [1.0], [2.0], [4.0], [np.nan], [7.0]])
+    clf = NaiveBayes(attribute_types=["numeric"]).fit(X, [0, 1, 0, 1, 0, 1])
+    assert clf.precision_[0] == 2.0  # (7 - 1) / 3 gaps
+    one = NaiveBayes(attribute_types=["numeric"]).fit(np.array([[5.0], [5.0]]), [0, 1])
+    assert one.precision_[0] == 0.01  # Weka's default with a single distinct value
+    # A constant class keeps the floor precision / 6 as its standard deviation.
+    np.testing.assert_allclose(one.std_[0], [0.01 / 6, 0.01 / 6])
+
+
+def test_nominal_attribute_types_reproduce_the_nominal_model():
+    rng = np.random.default_rng(4)
+    X = rng.integers(0, 3, size=(70, 4))
+    y = rng.integers(0, 3, size=70)
+    Xt = rng.integers(0, 3, size=(40, 4))
+    a = NaiveBayes(n_values=3).fit(X, y).predict_proba(Xt)
+    b = NaiveBayes(n_values=3, attribute_types=["nominal"] * 4).fit(X.astype(float), y).predict_proba(Xt)
+    np.testing.assert_array_equal(a, b)
+
+
+def test_missing_value_in_query_drops_the_attribute():
+    # Weka skips a missing value in distributionForInstance: the posterior equals that
+    # of the model without the attribute (training data complete).
+    rng = np.random.default_rng(5)
+    X = np.column_stack([rng.normal(size=50), rng.integers(0, 2, size=50), rng.normal(size=50)])
+    y = rng.integers(0, 2, size=50)
+    types = ["numeric", "nominal", "numeric"]
+    full = NaiveBayes(attribute_types=types).fit(X, y)
+    for j in range(3):
+        q = X[:5].copy()
+        q[:, j] = np.nan
+        keep = [i for i in range(3) if i != j]
+        part = NaiveBayes(attribute_types=[types[i] for i in keep]).fit(X[:, keep], y)
+        np.testing.assert_allclose(full.predict_proba(q), part.predict_proba(q[:, keep]), rtol=1e-12)
+
+
+def test_missing_values_skipped_in_training():
+    # Missing nominal values count in neither the numerator nor the denominator:
+    # P(x=1 | c=0) = (1 + 1) / (2 + 2) with the two known values (0, 1) of class 0.
+    X = np.array([[0.0], [1.0], [np.nan], [1.0]])
+    clf = NaiveBayes(attribute_types=["nominal"], n_values=2).fit(X, [0, 0, 0, 1])
+    np.testing.assert_array_equal(clf.category_count_[0], [[1, 1], [0, 1]])
+    p0 = (3 + 1) / (4 + 2) * (1 + 1) / (2 + 2)
+    p1 = (1 + 1) / (4 + 2) * (1 + 1) / (1 + 2)
+    np.testing.assert_allclose(clf.predict_proba([[1.0]])[0], [p0 / (p0 + p1), p1 / (p0 + p1)], rtol=1e-14)
+
+
+def test_rejects_bad_attribute_types():
+    X = np.zeros((4, 2))
+    for bad in (["numeric"], ["numeric", "ordinal"], "numeric"):
+        with pytest.raises(ValueError, match="`attribute_types`"):
+            NaiveBayes(attribute_types=bad).fit(X, [0, 1, 0, 1])
+
+
+def test_rejects_non_code_in_nominal_column_with_attribute_types():
+    X = np.array([[0.5, 1.0], [1.0, 2.0]])
+    with pytest.raises(ValueError, match="`X`"):
+        NaiveBayes(attribute_types=["nominal", "numeric"]).fit(X, [0, 1])

@@ -8,6 +8,20 @@ from importlib.metadata import PackageNotFoundError, version
 
 from ._results import TestResult
 from .arff import ArffError, Dataset, load_arff, parse_arff
+from .bayesnet import (
+    BOUCKAERT2003_TARGETS,
+    BayesNet,
+    ExpectedAccuracy,
+    bayes_optimal_accuracy,
+    bouckaert2003_source,
+    exact_accuracy,
+    expected_accuracies,
+    independent_network,
+    load_bouckaert2003_networks,
+    random_network,
+    sample_bayesnet,
+    search_network,
+)
 from .bootstrap import (
     BootstrapScores,
     ConfidenceInterval,
@@ -38,6 +52,34 @@ from .counts import (
 )
 from .datasets import OPENML_URL, ChecksumError, download_uci, list_uci, load_uci
 from .decisions import Outcome, decide
+from .engine import (
+    evaluate_nb_c45,
+    evaluate_pair_loop,
+    register_all,
+)
+from .enumeration import (
+    Moments,
+    enumerate_outcomes,
+    exact_moments,
+    outcome_probabilities,
+    sample_moments,
+    simulate_outcomes,
+)
+from .estimators import (
+    MinimumVarianceResult,
+    binomial_power_sums,
+    binomial_power_sums_closed_form,
+    linear_estimator_variance,
+    linear_replicability,
+    minimum_variance_weights,
+    pair_agreement,
+    pair_covariance,
+    pair_indices,
+    probabilities_from_replicability,
+    r1_weights,
+    r2_variance_theorem31,
+    r2_weights,
+)
 from .evaluation import (
     LearningCurve,
     bootstrap_inclusion_probability,
@@ -58,6 +100,15 @@ from .experiments import (
     register_source,
     run_experiment,
     stack_sources,
+)
+from .fidelity import (
+    LEARNERS,
+    cv_correct,
+    fidelity_table,
+    read_weka_cv,
+    uci_cv_correct,
+    uci_fidelity,
+    weka_cv_splits,
 )
 from .learners import (
     C45,
@@ -102,73 +153,28 @@ from .store import (
     provenance,
     write_netcdf_atomic,
 )
-from .synthetic import TASK1_CELLS, sample_independent_binary, sample_task1, task1_probabilities
-from .tables import data_dir, read_published, write_reproduced
-from .ttests import (
-    alpaydin_5x2cv_ftest,
-    corrected_repeated_cv_ttest,
-    corrected_resampled_ttest,
-    dietterich_5x2cv_ttest,
-    kfold_cv_ttest,
-    paired_ttest,
-    resampled_ttest,
-)
-
-from .bayesnet import (
-    bayes_optimal_accuracy,
-    BayesNet,
-    bouckaert2003_source,
-    BOUCKAERT2003_TARGETS,
-    exact_accuracy,
-    expected_accuracies,
-    ExpectedAccuracy,
-    independent_network,
-    load_bouckaert2003_networks,
-    random_network,
-    sample_bayesnet,
-    search_network,
-)
-from .engine import (
-    evaluate_nb_c45,
-    evaluate_pair_loop,
-    register_all,
-)
-from .enumeration import (
-    enumerate_outcomes,
-    exact_moments,
-    Moments,
-    outcome_probabilities,
-    sample_moments,
-    simulate_outcomes,
-)
-from .estimators import (
-    binomial_power_sums,
-    binomial_power_sums_closed_form,
-    linear_estimator_variance,
-    linear_replicability,
-    minimum_variance_weights,
-    MinimumVarianceResult,
-    pair_agreement,
-    pair_covariance,
-    pair_indices,
-    probabilities_from_replicability,
-    r1_weights,
-    r2_variance_theorem31,
-    r2_weights,
-)
 from .studies import (
-    algorithm_test_study,
     ALGORITHM_TESTS,
+    PairedScores,
+    algorithm_test_study,
     bayes_accuracy,
     cv_bias_variance_study,
     one_standard_error_rule,
     paired_split_scores,
-    PairedScores,
     sample_gaussian_classes,
     tuning_bias_study,
 )
+from .synthetic import (
+    TASK1_CELLS,
+    sample_independent_binary,
+    sample_task1,
+    task1_probabilities,
+)
 from .synthetic_runs import SYNTHETIC_SOURCES, fold_differences, synthetic_fold_counts
+from .tables import data_dir, read_published, write_reproduced
 from .task1 import (
+    TASK1_DESIGNS,
+    Task1Design,
     cached_task1,
     cv_outcomes,
     design_outcomes,
@@ -178,8 +184,6 @@ from .task1 import (
     outcome_histogram,
     resampling_outcomes,
     simulate_task1,
-    TASK1_DESIGNS,
-    Task1Design,
 )
 from .task1_adaptive import (
     adaptive_cv_outcomes,
@@ -193,6 +197,15 @@ from .task1_theory import (
     normal_tail_mean_linear,
     task1_worst_case_gap,
     worst_case_replicability_appendix,
+)
+from .ttests import (
+    alpaydin_5x2cv_ftest,
+    corrected_repeated_cv_ttest,
+    corrected_resampled_ttest,
+    dietterich_5x2cv_ttest,
+    kfold_cv_ttest,
+    paired_ttest,
+    resampled_ttest,
 )
 
 try:
@@ -404,4 +417,12 @@ __all__ = [
     "SYNTHETIC_SOURCES",
     "synthetic_fold_counts",
     "fold_differences",
+    # fidelity to Weka 3.6 on the UCI data sets
+    "LEARNERS",
+    "cv_correct",
+    "fidelity_table",
+    "read_weka_cv",
+    "uci_cv_correct",
+    "uci_fidelity",
+    "weka_cv_splits",
 ]

@@ -1,11 +1,13 @@
-"""C4.5 decision tree for nominal attributes, as Weka's ``J48`` builds it.
+"""C4.5 decision tree as Weka's ``J48`` builds it.
 
 Follows Weka 3.6's ``C45PruneableClassifierTree`` with default options
 (``-C 0.25 -M 2``): gain ratio restricted to attributes with at least average
 information gain (``C45ModelSelection``), multiway splits, ``minNumObj``,
 collapsing, pessimistic pruning (``Stats.addErrs``) and subtree raising.
 The tree is built from (unique pattern, class count) pairs, so the same code
-serves the instance-level estimator and the count-level fast path.
+serves the instance-level estimator and the count-level fast path. Numeric
+attributes and missing values (``attribute_types``) are handled by the builder
+of :mod:`replicability.learners._c45_mixed`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,13 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import check_positive_int
-from .naive_bayes import _check_codes, _encode_classes, _resolve_n_values
+from .naive_bayes import (
+    _check_attribute_types,
+    _check_codes,
+    _check_mixed,
+    _encode_classes,
+    _resolve_n_values,
+)
 
 __all__ = ["C45"]
 
@@ -73,7 +81,7 @@ def _num_incorrect(counts):
 
 
 class _Node:
-    __slots__ = ("attr", "sons", "rows", "dist", "empty")
+    __slots__ = ("attr", "dist", "empty", "rows", "sons")
 
     def __init__(self):
         self.attr, self.sons, self.rows, self.dist, self.empty = -1, None, None, None, False
@@ -276,7 +284,7 @@ def _tree_size(node):
 
 
 class C45(ClassifierMixin, BaseEstimator):
-    """C4.5 decision tree for nominal attributes, as Weka's J48 (default options).
+    """C4.5 decision tree as Weka's J48 (default options), nominal or mixed attributes.
 
     Grows a tree with multiway splits on nominal attributes. At each node the
     split maximizes the gain ratio :math:`\\mathrm{Gain}(a) / \\mathrm{SplitInfo}(a)`
@@ -304,6 +312,10 @@ class C45(ClassifierMixin, BaseEstimator):
         data). Only affects prediction for codes unseen in training.
     n_classes : int or None, default=None
         Fix the classes to ``0..n_classes-1`` (see :class:`NaiveBayes`).
+    attribute_types : sequence of {"numeric", "nominal"} or None, default=None
+        Kind of each attribute. ``None``: all nominal, no missing values (the
+        original behaviour). Otherwise NaN marks a missing value and numeric
+        attributes get binary splits, as J48 (see Notes).
 
     Attributes
     ----------
@@ -328,7 +340,22 @@ class C45(ClassifierMixin, BaseEstimator):
     instances predicts the class frequencies of its parent node (Weka's empty
     leaves); a code unseen in training is routed the same way. A leaf emptied
     by subtree raising predicts class 0 (all probabilities 0), as in Weka.
-    Missing values and numeric attributes are not supported.
+    Without ``attribute_types``, missing values and numeric attributes are
+    not supported.
+
+    With ``attribute_types`` (Weka 3.6's ``C45Split``): a numeric attribute is
+    split in two, ``x <= t`` and ``x > t``, at the candidate cut (between
+    sorted known values more than 1e-5 apart) of largest information gain
+    among those leaving at least ``min(25, max(min_num_obj, 0.1 n / K))``
+    instances on each side (:math:`n` known weight, :math:`K` classes); the
+    gain is then reduced by :math:`\\log_2(C) / N` (:math:`C` admissible cuts,
+    :math:`N` the node's weight) and the threshold :math:`t` is the largest
+    value in the whole training data not above the midpoint of the cut.
+    Gains are scaled by the fraction of known values and the split entropy
+    counts the unknowns as an extra branch. An instance with a missing value
+    goes down every branch with its weight times the branch's share of the
+    known weight (in training, in pruning and in prediction, where the
+    leaves' class frequencies are combined with those weights).
 
     The tree is grown on the distinct rows of ``X`` weighted by their class
     counts, which gives the same tree as growing it on the instances.
@@ -356,10 +383,18 @@ class C45(ClassifierMixin, BaseEstimator):
     (3, 2)
     >>> clf.predict([[0, 1, 0], [1, 0, 1]])
     array([1, 0])
+
+    A numeric attribute: the threshold is the largest training value below the cut.
+
+    >>> x = np.r_[np.arange(1.0, 21.0), np.arange(30.0, 50.0)][:, None]
+    >>> clf = C45(attribute_types=["numeric"]).fit(x, np.repeat([0, 1], 20))
+    >>> clf.tree_.attr, clf.predict([[20.5], [np.nan]]).tolist()
+    ((0, 20.0), [1, 0])
     """
 
     def __init__(self, *, confidence=0.25, min_num_obj=2, subtree_raising=True, prune=True,
-                 collapse=True, n_values=None, n_classes=None):
+                 collapse=True, n_values=None, n_classes=None, attribute_types=None):
+        self.attribute_types = attribute_types
         self.confidence = confidence
         self.min_num_obj = min_num_obj
         self.subtree_raising = subtree_raising
@@ -386,6 +421,8 @@ class C45(ClassifierMixin, BaseEstimator):
                 or not 0 < self.confidence <= 0.5:
             raise ValueError(f"`confidence` must be a number in (0, 0.5]; got {self.confidence!r}.")
         check_positive_int(self.min_num_obj, "min_num_obj")
+        if self.attribute_types is not None:
+            return self._fit_mixed(X, y)
         X, y = validate_data(self, X, y, dtype=None)
         self.classes_, codes = _encode_classes(y, self.n_classes)
         X = _check_codes(X)
@@ -400,10 +437,25 @@ class C45(ClassifierMixin, BaseEstimator):
         self.n_nodes_, self.n_leaves_ = _tree_size(self.tree_)
         return self
 
+    def _fit_mixed(self, X, y):
+        from ._c45_mixed import fit_mixed
+
+        X, y = validate_data(self, X, y, dtype=float, ensure_all_finite="allow-nan")
+        numeric = _check_attribute_types(self.attribute_types, X.shape[1])
+        self.classes_, codes = _encode_classes(y, self.n_classes)
+        X, self.n_values_ = _check_mixed(X, numeric, self.n_values)
+        self.numeric_ = numeric
+        self.tree_ = fit_mixed(X, codes, len(self.classes_), numeric, self.n_values_,
+                               min_num_obj=self.min_num_obj, confidence=self.confidence,
+                               subtree_raising=self.subtree_raising, collapse=self.collapse, prune=self.prune)
+        self.n_nodes_, self.n_leaves_ = _tree_size(self.tree_)
+        return self
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.positive_only = True  # category codes are >= 0
         tags.input_tags.categorical = True
+        tags.input_tags.allow_nan = self.attribute_types is not None
         return tags
 
     def predict_proba(self, X):
@@ -418,6 +470,12 @@ class C45(ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, n_classes)
         """
         check_is_fitted(self)
+        if self.attribute_types is not None:
+            from ._c45_mixed import predict_mixed
+
+            X = validate_data(self, X, dtype=float, ensure_all_finite="allow-nan", reset=False)
+            X, _ = _check_mixed(X, self.numeric_, self.n_values_)
+            return predict_mixed(self.tree_, X, len(self.classes_))
         X = _check_codes(validate_data(self, X, dtype=None, reset=False))
         return _predict_tree(self.tree_, X, len(self.classes_))[1]
 
