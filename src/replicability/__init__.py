@@ -141,6 +141,15 @@ from .measures import (
     type1_replicability_bound,
 )
 from .nonparametric import SignedRankResult, SignTestResult, sign_test, signed_rank_test
+from .replicability_study import (
+    EXPERIMENT_SCHEMES,
+    EXPERIMENT_TESTS,
+    experiment_outcomes,
+    experiment_sample,
+    interval_of_mean,
+    monotone_within,
+    outcome_summary,
+)
 from .schemes import SCHEMES, VARIANTS, scheme_sample, scheme_test, scheme_ttest
 from .splits import FiveByTwoCV, RandomSubsampling, RepeatedCV, rxk_cv_splits
 from .store import (
@@ -425,4 +434,12 @@ __all__ = [
     "uci_cv_correct",
     "uci_fidelity",
     "weka_cv_splits",
+    # sampling schemes and replicability on the synthetic sources (Bouckaert 2004)
+    "EXPERIMENT_SCHEMES",
+    "EXPERIMENT_TESTS",
+    "experiment_outcomes",
+    "experiment_sample",
+    "interval_of_mean",
+    "monotone_within",
+    "outcome_summary",
 ]
