@@ -33,6 +33,18 @@ from .bootstrap import (
     percentile_interval,
     standard_interval,
 )
+from .calibrated_study import (
+    CALIBRATED_TESTS,
+    FIGURE2_RUNS,
+    STUDY_TESTS,
+    TEST_LABELS,
+    null_calibration,
+    rejection_counts,
+    replicability_summary,
+    select_calibrated_df,
+    study_outcomes,
+    study_test,
+)
 from .calibration import CalibrationResult, calibrate_df, rejection_rate
 from .contingency import (
     McNemarResult,
@@ -442,4 +454,15 @@ __all__ = [
     "interval_of_mean",
     "monotone_within",
     "outcome_summary",
+    # calibrated tests on the synthetic sources (Bouckaert 2003)
+    "CALIBRATED_TESTS",
+    "FIGURE2_RUNS",
+    "STUDY_TESTS",
+    "TEST_LABELS",
+    "null_calibration",
+    "rejection_counts",
+    "replicability_summary",
+    "select_calibrated_df",
+    "study_outcomes",
+    "study_test",
 ]
