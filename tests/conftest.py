@@ -6,6 +6,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# Scripts that generate the Weka fixtures are run by hand, never imported by pytest.
+collect_ignore_glob = ["fixtures/*"]
+
 
 @pytest.fixture(scope="session")
 def repo_root():

@@ -23,8 +23,8 @@ rejected with an error: no data set of the papers uses them, and the arrays
 returned here hold numbers only. Every error is an :class:`ArffError` naming the
 file and line.
 
-References
-----------
+.. rubric:: References
+
 M. Hall, E. Frank, G. Holmes, B. Pfahringer, P. Reutemann and I. H. Witten
 (2009). The WEKA data mining software: an update. SIGKDD Explorations 11(1),
 10-18. https://doi.org/10.1145/1656274.1656278

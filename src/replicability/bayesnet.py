@@ -29,8 +29,8 @@ variables where the class variable had 0.5 probability" admits 9 + class;
 every function takes ``n_attributes``, and the search matches Table 3 with
 either count, so the choice changes the networks, not the targets.
 
-References
-----------
+.. rubric:: References
+
 R. R. Bouckaert (2003). Choosing between two learning algorithms based on
 calibrated tests. ICML, 51-58.
 

@@ -29,8 +29,8 @@ paper, where all tests are compared "for various numbers of runs":
   ``1/n`` of the variance inflation becomes ``1/(df + 1)`` (ERRATA, Bouckaert
   2003, second item).
 
-References
-----------
+.. rubric:: References
+
 R. R. Bouckaert (2003). Choosing between two learning algorithms based on
 calibrated tests. ICML 2003, 51-58.
 

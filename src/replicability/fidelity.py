@@ -154,7 +154,7 @@ def cv_correct(dataset, learner, *, seeds=range(1, 11), n_folds=10):
     Parameters
     ----------
     dataset : Dataset
-        From :func:`replicability.load_uci` (or ``load_arff``); the class is
+        From :func:`~replicability.datasets.load_uci` (or ``load_arff``); the class is
         the last attribute, rows in file order.
     learner : {"NaiveBayes", "J48", "IB1"}
         The Weka learner to mimic (with Weka's default options).
@@ -210,7 +210,7 @@ def uci_cv_correct(names=None, *, learners=LEARNERS, seeds=range(1, 11), n_folds
     Parameters
     ----------
     names : list of str or None
-        Keys of :func:`replicability.list_uci`; ``None`` for all 27.
+        Keys of :func:`~replicability.datasets.list_uci`; ``None`` for all 27.
     learners : sequence of str
         Subset of :data:`LEARNERS`.
     seeds : iterable of int

@@ -7,7 +7,7 @@ collapsing, pessimistic pruning (``Stats.addErrs``) and subtree raising.
 The tree is built from (unique pattern, class count) pairs, so the same code
 serves the instance-level estimator and the count-level fast path. Numeric
 attributes and missing values (``attribute_types``) are handled by the builder
-of :mod:`replicability.learners._c45_mixed`.
+of ``replicability.learners._c45_mixed``.
 """
 
 from __future__ import annotations
