@@ -30,11 +30,42 @@ def as_float_array(x, name, *, min_last=1, ndim_min=1):
     return arr
 
 
+def check_fraction(value, name):
+    """Return ``value`` as a float in the open interval (0, 1)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < 1:
+        raise ValueError(f"`{name}` must be a number in (0, 1); got {value!r}.")
+    return float(value)
+
+
 def check_alpha(alpha, name="alpha"):
     """Return ``alpha`` as a float in the open interval (0, 1)."""
-    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real) or not 0 < alpha < 1:
-        raise ValueError(f"`{name}` must be a number in (0, 1); got {alpha!r}.")
-    return float(alpha)
+    return check_fraction(alpha, name)
+
+
+def check_choice(value, name, choices):
+    """Return ``value`` if it is one of ``choices``."""
+    if value not in choices:
+        raise ValueError(f"`{name}` must be one of {choices}; got {value!r}.")
+    return value
+
+
+def check_test_size(test_size):
+    """Return ``test_size``: a fraction in (0, 1) or a positive count, as in ShuffleSplit."""
+    is_fraction = isinstance(test_size, (float, np.floating)) and 0 < test_size < 1
+    is_count = isinstance(test_size, (int, np.integer)) and not isinstance(test_size, bool) and test_size >= 1
+    if not (is_fraction or is_count):
+        raise ValueError(
+            f"`test_size` must be a fraction in (0, 1) or a positive integer count; got {test_size!r}."
+        )
+    return test_size
+
+
+def as_runs_folds(d, name="d"):
+    """Return ``d`` as a finite float array of shape (..., r, k) with r, k >= 2."""
+    d = as_float_array(d, name, min_last=2, ndim_min=2)
+    if d.shape[-2] < 2:
+        raise ValueError(f"`{name}` must hold at least 2 runs (axis -2); got shape {d.shape}.")
+    return d
 
 
 def check_positive_int(value, name, *, minimum=1):

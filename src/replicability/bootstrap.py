@@ -15,7 +15,7 @@ import numpy as np
 from scipy import stats
 from sklearn.base import clone
 
-from ._validation import as_float_array, check_positive_int
+from ._validation import as_float_array, check_fraction, check_positive_int
 
 __all__ = [
     "BootstrapScores",
@@ -68,12 +68,6 @@ class BootstrapScores:
 
 def _accuracy(y_true, y_pred):
     return float(np.mean(np.asarray(y_true) == np.asarray(y_pred)))
-
-
-def _check_confidence(level):
-    if isinstance(level, bool) or not isinstance(level, (int, float, np.floating)) or not 0 < level < 1:
-        raise ValueError(f"`confidence_level` must be a number in (0, 1); got {level!r}.")
-    return float(level)
 
 
 def _as_rng(rng):
@@ -364,7 +358,7 @@ def percentile_interval(scores, *, confidence_level=0.95):
     (5.0, 95.0)
     """
     arr = as_float_array(scores, "scores", min_last=2)
-    level = _check_confidence(confidence_level)
+    level = check_fraction(confidence_level, "confidence_level")
     tail = (1 - level) / 2
     low, high = np.quantile(arr, [tail, 1 - tail], axis=-1)
     return ConfidenceInterval(low=low[()], high=high[()])
@@ -401,7 +395,7 @@ def standard_interval(scores, *, confidence_level=0.95):
     (0.8522, 1.0278)
     """
     arr = as_float_array(scores, "scores", min_last=2)
-    level = _check_confidence(confidence_level)
+    level = check_fraction(confidence_level, "confidence_level")
     b = arr.shape[-1]
     mean = arr.mean(axis=-1)
     se = arr.std(axis=-1, ddof=1)
@@ -441,7 +435,7 @@ def holdout_accuracy_interval(acc, *, n_test, confidence_level=0.95):
     if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr > 1):
         raise ValueError(f"`acc` must contain accuracies in [0, 1]; got {arr.ravel()[:6]!r}.")
     n_test = check_positive_int(n_test, "n_test")
-    level = _check_confidence(confidence_level)
+    level = check_fraction(confidence_level, "confidence_level")
     z = stats.norm.ppf((1 + level) / 2)
     half = z * np.sqrt(arr * (1 - arr) / n_test)  # Eq. 16-17
     return ConfidenceInterval(low=(arr - half)[()], high=(arr + half)[()])

@@ -47,7 +47,12 @@ from __future__ import annotations
 import numpy as np
 import xarray as xr
 
-from ._validation import as_float_array, check_alpha, check_positive, check_positive_int
+from ._validation import (
+    as_runs_folds,
+    check_alpha,
+    check_positive,
+    check_positive_int,
+)
 from .decisions import decide
 from .measures import consistency, replicability_r2
 from .schemes import scheme_ttest
@@ -124,14 +129,6 @@ def _check_tests(tests):
     return tests
 
 
-def _as_cv(d):
-    """Validate ``d`` as (..., R, k) with at least 2 runs and 2 folds."""
-    d = as_float_array(d, "d", min_last=2, ndim_min=2)
-    if d.shape[-2] < 2:
-        raise ValueError(f"`d` must hold at least 2 runs (axis -2); got shape {d.shape}.")
-    return d
-
-
 def _check_n_runs(n_runs, available):
     if n_runs is None:
         return available
@@ -197,7 +194,7 @@ def study_test(d, test, *, n_runs=None, df=None):
     5.0 2.0
     """
     _check_test(test)
-    d = _as_cv(d)
+    d = as_runs_folds(d)
     n_runs = _check_n_runs(n_runs, d.shape[-2])
     if df is not None:
         df = check_positive(df, "df")
@@ -258,7 +255,7 @@ def rejection_counts(d, *, tests, n_runs, df_values, alphas):
     [[1, 97], [0, 29]]
     """
     tests = _check_tests(tests)
-    d = _as_cv(d)
+    d = as_runs_folds(d)
     if d.ndim != 3:
         raise ValueError(f"`d` must have shape (n_datasets, R, k); got shape {d.shape}.")
     n_runs = tuple(_check_n_runs(r, d.shape[-2]) for r in n_runs)
@@ -363,7 +360,7 @@ def study_outcomes(d, *, tests, alphas, df=None, n_runs=None):
     tests = _check_tests(tests)
     alphas = _check_alphas(alphas)
     df = dict(df or {})
-    d = _as_cv(d)
+    d = as_runs_folds(d)
     out = np.empty((len(tests), len(alphas)) + d.shape[:-2], dtype=np.int8)
     for i, test in enumerate(tests):
         res = study_test(d, test, n_runs=n_runs, df=df.get(test))

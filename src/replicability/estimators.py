@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import optimize
 
-from ._validation import check_positive_int
+from ._validation import as_float_array, check_positive_int
 from .measures import _as_outcomes, _as_probabilities, _as_replicability, _scalar
 
 __all__ = [
@@ -89,16 +89,9 @@ def _n_from_pairs(n_pairs, name):
     return n
 
 
-def _as_weights(weights, name="weights"):
-    try:
-        arr = np.asarray(weights, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"`{name}` must be array-like of numbers; got {type(weights).__name__}.") from exc
-    if arr.ndim < 1:
-        raise ValueError(f"`{name}` must have at least 1 dimension(s); got shape {arr.shape}.")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"`{name}` must contain only finite values; got NaN or infinity.")
-    return arr, _n_from_pairs(arr.shape[-1], name)
+def _as_weights(weights):
+    w = as_float_array(weights, "weights", min_last=0)
+    return w, _n_from_pairs(w.shape[-1], "weights")
 
 
 def _incidence(n):

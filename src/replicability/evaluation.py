@@ -25,7 +25,7 @@ from sklearn.model_selection import (
     StratifiedShuffleSplit,
 )
 
-from ._validation import check_positive_int
+from ._validation import check_fraction, check_positive_int, check_test_size
 from .bootstrap import _plus_weights, bootstrap_oob_scores
 
 __all__ = [
@@ -58,32 +58,6 @@ class LearningCurve:
     train_sizes: np.ndarray
     train_scores: np.ndarray
     test_scores: np.ndarray
-
-
-def _check_test_size(test_size):
-    is_fraction = isinstance(test_size, (float, np.floating)) and 0 < test_size < 1
-    is_count = (
-        isinstance(test_size, (int, np.integer))
-        and not isinstance(test_size, bool)
-        and test_size >= 1
-    )
-    if not (is_fraction or is_count):
-        raise ValueError(
-            f"`test_size` must be a fraction in (0, 1) or a positive count; got {test_size!r}."
-        )
-    return test_size
-
-
-def _check_confidence(level):
-    if (
-        isinstance(level, bool)
-        or not isinstance(level, (int, float, np.floating))
-        or not 0 < level < 1
-    ):
-        raise ValueError(
-            f"`confidence_level` must be a number in (0, 1); got {level!r}."
-        )
-    return float(level)
 
 
 def _seed(gen):
@@ -135,7 +109,7 @@ def split_class_counts(y, *, test_size=1 / 3, n_repeats=1, stratified=False, rng
     ([[4, 2]], [[2, 1]])
     """
     y = _labels(y)
-    test_size = _check_test_size(test_size)
+    test_size = check_test_size(test_size)
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     gen = np.random.default_rng(rng)
     classes, codes = np.unique(y, return_inverse=True)
@@ -224,7 +198,7 @@ def _coverage_inputs(p, n_test, confidence_level):
         raise ValueError(
             f"`n_test` must contain positive integers; got {n.ravel()[:6]!r}."
         )
-    level = _check_confidence(confidence_level)
+    level = check_fraction(confidence_level, "confidence_level")
     p, n = np.broadcast_arrays(p, n)
     return p, n, stats.norm.ppf((1 + level) / 2)
 
@@ -370,7 +344,7 @@ def repeated_holdout_scores(
     ((10,), True)
     """
     X, y = _check_xy(X, y)
-    test_size = _check_test_size(test_size)
+    test_size = check_test_size(test_size)
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     gen = np.random.default_rng(rng)
     scores = np.empty(n_repeats)

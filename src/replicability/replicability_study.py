@@ -27,11 +27,16 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from ._validation import check_alpha
+from ._validation import as_runs_folds, check_alpha, check_choice, check_fraction
 from .decisions import decide
-from .measures import almost_consistency, consistency, normalized_replicability, replicability_r2
+from .measures import (
+    almost_consistency,
+    consistency,
+    normalized_replicability,
+    replicability_r2,
+)
 from .nonparametric import sign_test, signed_rank_test
-from .schemes import _as_runs_folds, scheme_sample
+from .schemes import scheme_sample
 from .ttests import paired_ttest
 
 __all__ = [
@@ -48,19 +53,6 @@ __all__ = [
 EXPERIMENT_SCHEMES = ("resampling", "cv", "all", "folds", "runs", "sorted_runs")
 #: Hypothesis tests of Bouckaert (2004, Section 2.2).
 EXPERIMENT_TESTS = ("t", "sign", "signed_rank")
-
-
-def _check_choice(value, name, choices):
-    if value not in choices:
-        raise ValueError(f"`{name}` must be one of {choices}; got {value!r}.")
-    return value
-
-
-def _check_confidence(confidence):
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float, np.floating)) \
-            or not 0 < confidence < 1:
-        raise ValueError(f"`confidence` must be a number in (0, 1); got {confidence!r}.")
-    return float(confidence)
 
 
 def _as_outcome_array(outcomes):
@@ -112,9 +104,9 @@ def experiment_sample(d, scheme):
     >>> experiment_sample(d, "cv").tolist()
     [3.33, 10.0, -6.66]
     """
-    _check_choice(scheme, "scheme", EXPERIMENT_SCHEMES)
+    check_choice(scheme, "scheme", EXPERIMENT_SCHEMES)
     if scheme in ("resampling", "cv"):
-        d = _as_runs_folds(d)
+        d = as_runs_folds(d)
         return d[..., :, 0] if scheme == "resampling" else d[..., 0, :]
     return scheme_sample(d, scheme)
 
@@ -176,8 +168,8 @@ def experiment_outcomes(d, *, scheme, test, alpha):
     >>> experiment_outcomes(d, scheme="resampling", test="t", alpha=0.05).tolist()
     [0, 0, 0, 0]
     """
-    _check_choice(scheme, "scheme", EXPERIMENT_SCHEMES)
-    _check_choice(test, "test", EXPERIMENT_TESTS)
+    check_choice(scheme, "scheme", EXPERIMENT_SCHEMES)
+    check_choice(test, "test", EXPERIMENT_TESTS)
     alpha = check_alpha(alpha)
     sample = experiment_sample(d, scheme)
     if test == "t":
@@ -215,7 +207,7 @@ def interval_of_mean(values, *, axis=-1, confidence=0.95):
     >>> print(float(mean), round(float(half), 4))
     2.0 2.4841
     """
-    confidence = _check_confidence(confidence)
+    confidence = check_fraction(confidence, "confidence")
     v = np.asarray(values, dtype=float)
     if v.ndim < 1 or v.shape[axis] < 2:
         raise ValueError(f"`values` must hold at least 2 values on axis {axis}; got shape {v.shape}.")
@@ -274,7 +266,7 @@ def outcome_summary(outcomes, *, confidence=0.95):
     >>> print(round(float(s["normalized_r2"]), 4))
     0.6667
     """
-    confidence = _check_confidence(confidence)
+    confidence = check_fraction(confidence, "confidence")
     o = _as_outcome_array(outcomes)
     if o.shape[-2] < 2:
         raise ValueError(f"`outcomes` must hold at least 2 data sets (axis -2); got shape {o.shape}.")

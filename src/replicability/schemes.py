@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._results import TestResult
-from ._validation import as_float_array, check_alternative
+from ._validation import as_runs_folds, check_alternative, check_choice
 from .ttests import _check_df, _mean_var, _scalar, _t_from_moments, _t_pvalue, _var
 
 __all__ = ["SCHEMES", "VARIANTS", "scheme_sample", "scheme_ttest", "scheme_test"]
@@ -29,20 +29,6 @@ __all__ = ["SCHEMES", "VARIANTS", "scheme_sample", "scheme_ttest", "scheme_test"
 SCHEMES = ("all", "folds", "runs", "sorted_runs")
 VARIANTS = ("plain", "averaged_var", "averaged_t")
 _TESTS = ("t", "sign", "signed_rank")
-
-
-def _check_choice(value, name, choices):
-    if value not in choices:
-        raise ValueError(f"`{name}` must be one of {choices}; got {value!r}.")
-    return value
-
-
-def _as_runs_folds(d):
-    """Validate ``d`` as (..., r, k) with r, k >= 2."""
-    d = as_float_array(d, "d", min_last=2, ndim_min=2)
-    if d.shape[-2] < 2:
-        raise ValueError(f"`d` must hold at least 2 runs (axis -2); got shape {d.shape}.")
-    return d
 
 
 def _matrix(d, scheme):
@@ -83,8 +69,8 @@ def scheme_sample(d, scheme):
     >>> print(np.round(scheme_sample(d, "sorted_runs"), 2))
     [-5.55  1.11  7.77]
     """
-    _check_choice(scheme, "scheme", SCHEMES)
-    d = _as_runs_folds(d)
+    check_choice(scheme, "scheme", SCHEMES)
+    d = as_runs_folds(d)
     if scheme == "all":
         return d.reshape(d.shape[:-2] + (-1,))
     if scheme == "folds":
@@ -163,13 +149,13 @@ def scheme_ttest(d, *, scheme, variant="plain", df=None, alternative="two-sided"
     >>> print(round(float(res.statistic), 4), round(float(res.pvalue), 4))
     0.5525 0.5928
     """
-    _check_choice(scheme, "scheme", SCHEMES)
-    _check_choice(variant, "variant", VARIANTS)
+    check_choice(scheme, "scheme", SCHEMES)
+    check_choice(variant, "variant", VARIANTS)
     if scheme == "all" and variant != "plain":
         raise ValueError(f"`variant` must be 'plain' for scheme 'all'; got {variant!r}.")
     check_alternative(alternative)
     df_cal = _check_df(df)
-    d = _as_runs_folds(d)
+    d = as_runs_folds(d)
     r, k = d.shape[-2:]
     df = _default_df(scheme, variant, r, k) if df_cal is None else df_cal
     m = d.mean(axis=(-2, -1))
@@ -232,7 +218,7 @@ def scheme_test(d, *, scheme, test="t", alternative="two-sided", **options):
     >>> print(round(float(res.pvalue), 4))
     0.5802
     """
-    _check_choice(test, "test", _TESTS)
+    check_choice(test, "test", _TESTS)
     if test == "t":
         return scheme_ttest(d, scheme=scheme, alternative=alternative, **options)
     from . import nonparametric  # written separately; imported lazily

@@ -31,31 +31,12 @@ from sklearn.model_selection import (
     ShuffleSplit,
     StratifiedShuffleSplit,
 )
-
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
 
-from ._validation import check_positive_int
+from ._validation import check_positive_int, check_test_size
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "rxk_cv_splits"]
-
-
-def _check_test_size(test_size):
-    # A fraction in (0, 1) or an absolute count >= 1, as in ShuffleSplit.
-    if isinstance(test_size, (bool, np.bool_)):
-        ok = False
-    elif isinstance(test_size, (int, np.integer)):
-        ok = test_size >= 1
-    elif isinstance(test_size, (float, np.floating)):
-        ok = 0.0 < test_size < 1.0
-    else:
-        ok = False
-    if not ok:
-        raise ValueError(
-            "`test_size` must be a fraction in (0, 1) or a positive integer count; "
-            f"got {test_size!r}."
-        )
-    return test_size
 
 
 class RandomSubsampling:
@@ -106,7 +87,7 @@ class RandomSubsampling:
 
     def _splitter(self):
         n_runs = check_positive_int(self.n_runs, "n_runs")
-        test_size = _check_test_size(self.test_size)
+        test_size = check_test_size(self.test_size)
         cls = StratifiedShuffleSplit if self.stratified else ShuffleSplit
         return cls(n_splits=n_runs, test_size=test_size, random_state=self.random_state)
 
