@@ -117,6 +117,7 @@ from .fidelity import (
     LEARNERS,
     cv_correct,
     fidelity_table,
+    fold_hits,
     read_weka_cv,
     uci_cv_correct,
     uci_fidelity,
@@ -228,6 +229,7 @@ from .ttests import (
     paired_ttest,
     resampled_ttest,
 )
+from .uci_study import UCI_PAIRS, UCI_SCHEMES, uci_fold_hits, uci_scheme_results
 
 try:
     __version__ = version("replicability")
@@ -442,10 +444,16 @@ __all__ = [
     "LEARNERS",
     "cv_correct",
     "fidelity_table",
+    "fold_hits",
     "read_weka_cv",
     "uci_cv_correct",
     "uci_fidelity",
     "weka_cv_splits",
+    # per-fold results on the UCI data sets (Bouckaert & Frank 2004; Bouckaert 2004)
+    "UCI_PAIRS",
+    "UCI_SCHEMES",
+    "uci_fold_hits",
+    "uci_scheme_results",
     # sampling schemes and replicability on the synthetic sources (Bouckaert 2004)
     "EXPERIMENT_SCHEMES",
     "EXPERIMENT_TESTS",

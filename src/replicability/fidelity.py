@@ -22,7 +22,7 @@ from .learners.c45 import C45
 from .learners.naive_bayes import NaiveBayes
 from .learners.neighbors import IB1
 
-__all__ = ["LEARNERS", "cv_correct", "fidelity_table", "read_weka_cv", "uci_cv_correct", "uci_fidelity",
+__all__ = ["LEARNERS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv", "uci_cv_correct", "uci_fidelity",
            "weka_cv_splits"]
 
 #: Weka class names of the three learners, in table order.
@@ -182,19 +182,47 @@ def cv_correct(dataset, learner, *, seeds=range(1, 11), n_folds=10):
         raise ValueError(f"`learner` must be one of {LEARNERS}; got {learner!r}.")
     known = dataset.y >= 0  # Weka drops instances with a missing class
     X, y = dataset.X[known], dataset.y[known]
-    out = []
-    for seed in seeds:
-        correct = 0
-        for train, test in weka_cv_splits(y, n_folds=n_folds, seed=seed):
-            model = _make(learner, dataset).fit(X[train], y[train])
-            if learner == "IB1":
-                pred, ok = model.predict(X[test]), True
-            else:
-                proba = model.predict_proba(X[test])
-                pred, ok = model.classes_[np.argmax(proba, axis=1)], proba.max(axis=1) > 0
-            correct += int(np.sum((pred == y[test]) & ok))
-        out.append(correct)
-    return np.array(out, dtype=np.int64)
+    return np.array([sum(int(fold_hits(dataset, learner, X, y, train, test).sum())
+                         for train, test in weka_cv_splits(y, n_folds=n_folds, seed=seed))
+                     for seed in seeds], dtype=np.int64)
+
+
+def fold_hits(dataset, learner, X, y, train, test):
+    """Which test instances a learner, trained on ``train``, classifies correctly.
+
+    Parameters
+    ----------
+    dataset : Dataset
+        Supplies the attribute types and nominal values (the ARFF header).
+    learner : {"NaiveBayes", "J48", "IB1"}
+    X, y : ndarray
+        The instances with a known class (rows of ``dataset``).
+    train, test : ndarray of int
+        Row indices into ``X`` and ``y``; the training order matters to IB1's ties.
+
+    Returns
+    -------
+    ndarray of bool, shape (len(test),)
+        As in Weka's ``Evaluation``, an instance whose predicted distribution is
+        all zero (a J48 leaf emptied by subtree raising) is unclassified, hence
+        not correct.
+
+    Examples
+    --------
+    >>> import os
+    >>> from replicability.datasets import load_uci
+    >>> iris = load_uci("iris", directory=os.environ.get("REPLICABILITY_UCI_DIR", "../shared/data/uci"))
+    >>> hits = fold_hits(iris, "NaiveBayes", iris.X, iris.y, np.arange(0, 150, 2), np.arange(1, 150, 2))
+    >>> hits.shape, bool(hits.mean() > 0.9)
+    ((75,), True)
+    """
+    model = _make(learner, dataset).fit(X[train], y[train])
+    if learner == "IB1":
+        pred, ok = model.predict(X[test]), True
+    else:
+        proba = model.predict_proba(X[test])
+        pred, ok = model.classes_[np.argmax(proba, axis=1)], proba.max(axis=1) > 0
+    return (pred == y[test]) & ok
 
 
 def _one(name, learner, seeds, n_folds, directory):

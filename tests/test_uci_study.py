@@ -1,0 +1,76 @@
+"""Tests for replicability.uci_study: per-fold results of the three learners on UCI data."""
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from replicability.datasets import load_uci
+from replicability.fidelity import read_weka_cv
+from replicability.uci_study import UCI_SCHEMES, uci_fold_hits, uci_scheme_results
+
+ROOT = Path(__file__).resolve().parents[1]
+UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
+
+
+@pytest.fixture(scope="module")
+def labor():
+    return load_uci("labor", directory=UCI_DIR)
+
+
+def test_cv_repeat0_is_weka_10x10_cv(labor):
+    # Repeat 0 of "cv" runs Weka's folds with seeds 1..10: per-run totals equal Weka 3.6.14's.
+    hits = uci_fold_hits(labor, "cv", n_repeats=1)
+    weka = read_weka_cv()["correct"].sel(dataset="labor", seed=range(1, 11))
+    ours = hits["correct"].isel(repeat=0).sum("fold")
+    for learner in ("NaiveBayes", "J48", "IB1"):
+        np.testing.assert_array_equal(ours.sel(learner=learner).values, weka.sel(learner=learner).values)
+
+
+@pytest.mark.parametrize("scheme", list(UCI_SCHEMES))
+def test_counts_are_consistent(labor, scheme):
+    hits = uci_fold_hits(labor, scheme, n_repeats=2)
+    n_runs, n_folds = UCI_SCHEMES[scheme]
+    assert dict(hits["correct"].sizes) == {"learner": 3, "repeat": 2, "run": n_runs, "fold": n_folds}
+    assert ((hits.n_train + hits.n_test) == 57).all()
+    for pair in hits["pair"].values:
+        a, b = str(pair).split("-")
+        both = hits["correct_both"].sel(pair=pair)
+        assert (both <= np.minimum(hits["correct"].sel(learner=a), hits["correct"].sel(learner=b))).all()
+        assert (both >= hits["correct"].sel(learner=a) + hits["correct"].sel(learner=b) - hits.n_test).all()
+    if scheme in ("cv", "5x2"):  # every instance is tested once per run
+        assert (hits.n_test.sum("fold") == 57).all()
+    else:
+        assert (hits.n_test == 6).all()  # ceil(0.1 * 57), as ShuffleSplit
+    # the repeats are different randomizations
+    assert not (hits["correct"].isel(repeat=0) == hits["correct"].isel(repeat=1)).all()
+
+
+def test_stratified_resampling_keeps_class_proportions(labor):
+    from replicability.uci_study import _splits
+
+    y = labor.y[labor.y >= 0]
+    share = np.mean(y == 1)
+    for strat, bound in ((True, 1.0), (False, None)):
+        tests = _splits(y, "resample_stratified" if strat else "resample", 0)
+        deviation = [abs(np.sum(y[test] == 1) - share * len(test)) for _, test in tests]
+        if bound is not None:
+            assert max(deviation) <= bound
+        else:  # unstratified test sets do deviate by more than one instance sometimes
+            assert max(deviation) > 1.0
+
+
+def test_scheme_results_smoke_and_errors(tmp_path, monkeypatch):
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path))
+    res = uci_scheme_results("5x2", scale="smoke", directory=UCI_DIR)
+    assert list(res["dataset"].values) == ["iris", "labor", "zoo"]
+    assert res["n_instances"].values.tolist() == [150, 57, 101]
+    again = uci_scheme_results("5x2", scale="smoke", directory=UCI_DIR)  # from the cache
+    np.testing.assert_array_equal(res["correct"].values, again["correct"].values)
+    with pytest.raises(ValueError, match="scheme"):
+        uci_scheme_results("10x10", scale="smoke")
+    with pytest.raises(ValueError, match="scale"):
+        uci_scheme_results("cv", scale="huge")
+    with pytest.raises(ValueError, match="learners"):
+        uci_fold_hits(load_uci("iris", directory=UCI_DIR), "cv", learners=["SMO"])
