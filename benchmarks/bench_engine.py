@@ -13,7 +13,11 @@ beside wall time, because other jobs share the machine:
 * (a) the straightforward loop through our own estimators (``NaiveBayes``,
   ``C45``), fold by fold: the reference the engine must equal;
 * (b) the loop most users would write with scikit-learn: ``CategoricalNB`` and
-  ``DecisionTreeClassifier(criterion="entropy")`` over ``RepeatedStratifiedKFold``;
+  ``DecisionTreeClassifier(criterion="entropy")`` over ``RepeatedStratifiedKFold``,
+  on both kinds of data;
+* every other pair of the five learners (naive Bayes, C4.5, IB1, TAN, voted
+  perceptron) through :func:`replicability.engine.evaluate_pair_fast` on the
+  same source-4 data set (CPU and wall per fold pair);
 * the first-call compile time of the kernels (fresh process, empty numba cache)
   and the time to load them from the cache (fresh process, warm cache);
 * a measured run of :func:`replicability.experiments.run_experiment` (20 data
@@ -25,6 +29,7 @@ beside wall time, because other jobs share the machine:
 The loops are timed on a subset of folds. Run ``python benchmarks/bench_engine.py``.
 """
 
+import itertools
 import os
 import subprocess
 import sys
@@ -39,7 +44,12 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
 from replicability.bayesnet import bouckaert2003_source
-from replicability.engine import evaluate_nb_c45, evaluate_pair_loop
+from replicability.engine import (
+    _FAST_LEARNERS,
+    evaluate_nb_c45,
+    evaluate_pair_fast,
+    evaluate_pair_loop,
+)
 from replicability.experiments import ExperimentConfig, run_experiment
 from replicability.learners import C45, NaiveBayes
 from replicability.splits import rxk_cv_splits
@@ -153,6 +163,12 @@ def main():
     engine = per_fold(lambda: evaluate_nb_c45(X, y, splits), n, repeat=5)
     engine4 = per_fold(lambda: evaluate_nb_c45(X4, y4, splits4), n, repeat=5)
 
+    pairs = {}
+    for a, b in itertools.combinations(_FAST_LEARNERS, 2):
+        evaluate_pair_fast(X4, y4, splits4[:3], learner_a=a, learner_b=b)  # load the compiled kernels
+        pairs[f"{a}-{b}"] = per_fold(lambda a=a, b=b: evaluate_pair_fast(X4, y4, splits4, learner_a=a, learner_b=b),
+                                     n, repeat=3)
+
     sub = splits[:LOOP_FOLDS]
     own = per_fold(lambda: evaluate_pair_loop(X, y, sub, learner_a=NaiveBayes, learner_b=C45), LOOP_FOLDS,
                    repeat=1)
@@ -160,9 +176,12 @@ def main():
     rskf = RepeatedStratifiedKFold(n_splits=N_FOLDS, n_repeats=N_RUNS, random_state=0)
     sk_splits = list(rskf.split(X, y))[:LOOP_FOLDS]
     sk = per_fold(lambda: sklearn_loop(X, y, sk_splits), LOOP_FOLDS, repeat=1)
+    sk4_splits = list(rskf.split(X4, y4))[:LOOP_FOLDS]
+    sk4 = per_fold(lambda: sklearn_loop(X4, y4, sk4_splits), LOOP_FOLDS, repeat=1)
 
     speedup = {f"vs_{name}_{kind}": loop[kind] / engine[kind]
                for name, loop in (("own_estimators_loop", own), ("sklearn_loop", sk)) for kind in ("cpu", "wall")}
+    speedup_source4 = {f"vs_sklearn_loop_{kind}": sk4[kind] / engine4[kind] for kind in ("cpu", "wall")}
     run = measured_run()
     workload = {"fold_pairs": WORKLOAD_FOLD_PAIRS,
                 "hours_on_2_workers_from_measured_run_wall": run["wall_per_fold_pair_s"] * WORKLOAD_FOLD_PAIRS
@@ -175,10 +194,14 @@ def main():
     for name, d in compiled.items():
         print(f"first call, {name:10s}: {d['first_call_cpu_s']:7.2f} s cpu, {d['first_call_wall_s']:7.2f} s wall")
     for name, t in (("engine (null data)", engine), ("engine (source 4)", engine4),
-                    ("own estimators loop", own), ("sklearn loop", sk)):
+                    ("own estimators loop", own), ("sklearn loop", sk), ("sklearn loop (source 4)", sk4)):
         print(f"{name:22s} {t['cpu'] * 1e6:10.1f} us cpu {t['wall'] * 1e6:10.1f} us wall per fold pair")
+    for name, t in pairs.items():
+        print(f"pair {name:32s} {t['cpu'] * 1e6:10.1f} us cpu {t['wall'] * 1e6:10.1f} us wall per fold pair")
     for name, s in speedup.items():
         print(f"speed-up {name:32s} {s:9.1f} x")
+    for name, s in speedup_source4.items():
+        print(f"speed-up (source 4) {name:21s} {s:9.1f} x")
     print(f"run_experiment: {run['fold_pairs']} fold pairs in {run['wall_s']:.2f} s wall, "
           f"{run['cpu_s_parent_and_workers']:.2f} s cpu on 2 workers "
           f"({run['wall_per_fold_pair_s'] * 1e6:.1f} us wall, {run['cpu_per_fold_pair_s'] * 1e6:.1f} us cpu "
@@ -191,8 +214,10 @@ def main():
         "n_instances": N_INSTANCES, "n_attributes": N_ATTRIBUTES, "folds_per_dataset": n,
         "loop_folds_timed": LOOP_FOLDS,
         "seconds_per_fold_pair": {"engine_null_data": engine, "engine_bayesnet_source_4": engine4,
-                                  "own_estimators_loop": own, "sklearn_loop": sk},
-        "speedup_null_data": speedup, "compile": compiled, "run_experiment": run, "workload": workload,
+                                  "own_estimators_loop": own, "sklearn_loop": sk,
+                                  "sklearn_loop_bayesnet_source_4": sk4},
+        "speedup_null_data": speedup, "speedup_bayesnet_source_4": speedup_source4,
+        "compile": compiled, "run_experiment": run, "workload": workload,
         # Other jobs on the machine inflate wall times (and, less so, CPU times).
         "load_average_before": load_before, "load_average_after": load_average(),
     })

@@ -66,6 +66,7 @@ from .datasets import OPENML_URL, ChecksumError, download_uci, list_uci, load_uc
 from .decisions import Outcome, decide
 from .engine import (
     evaluate_nb_c45,
+    evaluate_pair_fast,
     evaluate_pair_loop,
     register_all,
 )
@@ -380,6 +381,7 @@ __all__ = [
     "search_network",
     # experiment engine (learners registered with the runner)
     "evaluate_nb_c45",
+    "evaluate_pair_fast",
     "evaluate_pair_loop",
     "register_all",
     # exact enumeration of outcome vectors

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
@@ -31,17 +32,51 @@ def _encode(X, categories):
 def _conditional_mutual_information(a, b, c, n_a, n_b, n_c):
     """Empirical I(A; B | C) in nats from integer codes (Friedman et al. 1997, eq. 1).
 
-    ``I = sum P(a,b,c) log[P(a,b,c) P(c) / (P(a,c) P(b,c))]``.
+    ``I = sum P(a,b,c) log[P(a,b,c) P(c) / (P(a,c) P(b,c))]``, from the counts
+    ``N(a, b, c)`` by :func:`_cmi_from_counts` (shared with the compiled fast path).
     """
-    n = a.shape[0]
     n_abc = np.bincount((a * n_b + b) * n_c + c, minlength=n_a * n_b * n_c).reshape(n_a, n_b, n_c)
-    n_ac = n_abc.sum(axis=1, keepdims=True)
-    n_bc = n_abc.sum(axis=0, keepdims=True)
-    n_cc = n_abc.sum(axis=(0, 1), keepdims=True)
-    nz = n_abc > 0
-    num = n_abc * n_cc
-    den = n_ac * n_bc
-    return float(np.sum(n_abc[nz] * np.log(num[nz] / den[nz])) / n)
+    return float(_cmi_from_counts(np.ascontiguousarray(n_abc, dtype=np.int64)))
+
+
+@njit(cache=True)
+def _cmi_from_counts(n_abc):
+    """I(A; B | C) in nats from the counts ``n_abc[a, b, c]`` (int64).
+
+    ``sum_{N(a,b,c) > 0} N(a,b,c) log[N(a,b,c) N(c) / (N(a,c) N(b,c))] / N``,
+    summed sequentially in C order of ``(a, b, c)``. Compiled so that the
+    estimator and the batched kernels of ``_kernels_more`` share one
+    floating-point computation (the tree is then identical on near-ties).
+    """
+    n_a, n_b, n_c = n_abc.shape
+    n_ac = np.zeros((n_a, n_c), dtype=np.int64)
+    n_bc = np.zeros((n_b, n_c), dtype=np.int64)
+    n_cc = np.zeros(n_c, dtype=np.int64)
+    for i in range(n_a):
+        for j in range(n_b):
+            for k in range(n_c):
+                m = n_abc[i, j, k]
+                n_ac[i, k] += m
+                n_bc[j, k] += m
+                n_cc[k] += m
+    return _cmi_sum(n_abc, n_ac, n_bc, n_cc)
+
+
+@njit(cache=True)
+def _cmi_sum(n_abc, n_ac, n_bc, n_cc):
+    """The sum of :func:`_cmi_from_counts` given the (integer) marginal counts."""
+    n_a, n_b, n_c = n_abc.shape
+    n = 0
+    for k in range(n_c):
+        n += n_cc[k]
+    acc = 0.0
+    for i in range(n_a):
+        for j in range(n_b):
+            for k in range(n_c):
+                m = n_abc[i, j, k]
+                if m > 0:
+                    acc += m * np.log((m * n_cc[k]) / (n_ac[i, k] * n_bc[j, k]))
+    return acc / n
 
 
 def _maximum_spanning_tree(weights, root=0):
@@ -51,18 +86,29 @@ def _maximum_spanning_tree(weights, root=0):
     candidate edges the node with the smallest index joins first, and it hangs
     from the tree node that reached that weight first (strict ``>`` updates).
     """
+    return _prim(np.ascontiguousarray(weights, dtype=np.float64), int(root)).astype(np.intp)
+
+
+@njit(cache=True)
+def _prim(weights, root):
+    """:func:`_maximum_spanning_tree`, compiled (shared with the batched TAN kernel)."""
     d = weights.shape[0]
-    parent = np.full(d, -1, dtype=np.intp)
-    in_tree = np.zeros(d, dtype=bool)
+    parent = np.full(d, -1, dtype=np.int64)
+    in_tree = np.zeros(d, dtype=np.bool_)
     best = np.full(d, -np.inf)
     node = root
     for _ in range(d - 1):
         in_tree[node] = True
-        better = ~in_tree & (weights[node] > best)
-        best[better] = weights[node][better]
-        parent[better] = node
-        candidates = np.where(in_tree, -np.inf, best)
-        node = int(np.argmax(candidates))
+        for v in range(d):
+            if not in_tree[v] and weights[node, v] > best[v]:
+                best[v] = weights[node, v]
+                parent[v] = node
+        # First maximum of the candidates (in-tree nodes count as -inf), as np.argmax.
+        node, top = 0, -np.inf if in_tree[0] else best[0]
+        for v in range(1, d):
+            cand = -np.inf if in_tree[v] else best[v]
+            if cand > top:
+                node, top = v, cand
     return parent
 
 

@@ -1,0 +1,301 @@
+"""Compiled (numba) per-instance hits of the five learners on binary data, all folds at once.
+
+The private engine behind :func:`~replicability.engine.evaluate_pair_fast`. Each
+kernel takes one data set and a batch of folds (training and test indices,
+concatenated, with the start of every fold) and returns, for every test index
+of every fold, whether the learner fitted on that fold's training instances
+predicts its class (a boolean "hit"). Two learners' hits on the same folds give
+``correct_a, correct_b, correct_both``.
+
+An instance is a row of binary attributes bit-packed into an int64,
+``packed = sum_j x_j 2**j`` (at most 62 attributes), and its class is a code
+``0..K-1``. The kernels reproduce the estimators exactly:
+
+* :class:`~replicability.learners.neighbors.IB1`: overlap distance
+  ``popcount(a XOR b)``, the first training instance (in the fold's order) at
+  minimal distance; integers, so exact.
+* :class:`~replicability.learners.tan.TAN`: counts per (attribute pair, class),
+  conditional mutual information and the spanning tree by the estimator's own
+  compiled helpers (``tan._cmi_sum``, ``tan._prim``), log-probabilities
+  from tables of numpy's ``log`` computed by the caller (the estimator's
+  ``np.log(counts + alpha)``), summed in the estimator's order.
+* :class:`~replicability.learners.perceptron.VotedPerceptron` with
+  ``exponent=1``: ``v_k . x = sum_m s_m (1 + <z_m, x>)`` is an integer, kept as
+  a bias and an integer weight per attribute while training; the training order
+  is the estimator's permutation, passed in.
+* :class:`~replicability.learners.naive_bayes.NaiveBayes` and
+  :class:`~replicability.learners.c45.C45`: the fits and predictions of
+  :mod:`~replicability.learners._kernels` (pattern counts ``W`` per fold),
+  scored per test instance.
+
+Numba's cache does not notice edits of the helpers imported from ``_kernels``
+and ``tan``: clear ``__pycache__`` after changing them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ._kernels import (
+    _c45_predict,
+    _est_table,
+    _fit_c45,
+    _nb_fit,
+    _nb_predict,
+    _workspace,
+)
+from .tan import _cmi_sum, _prim
+
+__all__: list[str] = []  # private; the public entry point is replicability.engine
+
+
+@njit(cache=True)
+def _popcount(x):
+    """Number of set bits of a non-negative int64 (SWAR; LLVM emits ``popcnt``)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    # The top byte of the (wrapping) product is the count, at most 62.
+    return (x * 0x0101010101010101) >> 56
+
+
+@njit(cache=True)
+def fold_summary(packed, codes, n_classes, train, train_start):
+    """Per fold: classes present, and the AND and OR of the packed training rows.
+
+    An attribute takes both values in a fold's training set exactly when its
+    bit is 0 in the AND and 1 in the OR.
+    """
+    F = train_start.size - 1
+    present = np.zeros((F, n_classes), dtype=np.bool_)
+    all_on = np.full(F, -1, dtype=np.int64)
+    any_on = np.zeros(F, dtype=np.int64)
+    for f in range(F):
+        for i in range(train_start[f], train_start[f + 1]):
+            present[f, codes[train[i]]] = True
+            all_on[f] &= packed[train[i]]
+            any_on[f] |= packed[train[i]]
+    return present, all_on, any_on
+
+
+# --------------------------------------------------------------------------- naive Bayes, C4.5
+@njit(cache=True)
+def nb_hits(bits, W, test_row, test_class, test_start):
+    """Naive Bayes fitted on each ``W[f]`` (U, K); hit of each test pattern of fold ``f``.
+
+    Fold ``f`` tests patterns ``test_row[test_start[f]:test_start[f + 1]]``
+    of classes ``test_class[...]`` (as ``_kernels.evaluate_folds``).
+    """
+    F, _, K = W.shape
+    p = bits.shape[1]
+    hits = np.zeros(test_row.size, dtype=np.bool_)
+    prior = np.empty(K)
+    cond = np.empty((2, p, K))
+    probs = np.empty(K)
+    for f in range(F):
+        _nb_fit(bits, W[f], prior, cond)
+        for t in range(test_start[f], test_start[f + 1]):
+            hits[t] = _nb_predict(bits, test_row[t], prior, cond, probs) == test_class[t]
+    return hits
+
+
+@njit(cache=True)
+def c45_hits(bits, W, test_row, test_class, test_start, m, logt, cf, z, raising):
+    """J48 fitted on each ``W[f]`` (U, K); hit of each test pattern (see :func:`nb_hits`)."""
+    F, U, K = W.shape
+    hits = np.zeros(test_row.size, dtype=np.bool_)
+    work = _workspace(U, bits.shape[1], K)
+    attr, child, ndist = work[1], work[2], work[4]
+    tab = _est_table(logt.size - 1)
+    for f in range(F):
+        _fit_c45(bits, W[f], m, logt, cf, z, tab, raising, work)
+        for t in range(test_start[f], test_start[f + 1]):
+            hits[t] = _c45_predict(bits, test_row[t], attr, child, ndist) == test_class[t]
+    return hits
+
+
+# --------------------------------------------------------------------------- IB1
+@njit(cache=True)
+def ib1_hits(packed, codes, train, train_start, test, test_start):
+    """IB1 (overlap distance, first nearest training instance) hit of every test index.
+
+    Every fold needs at least one training index.
+    """
+    hits = np.zeros(test.size, dtype=np.bool_)
+    for f in range(train_start.size - 1):
+        s, e = train_start[f], train_start[f + 1]
+        for t in range(test_start[f], test_start[f + 1]):
+            q = packed[test[t]]
+            best, arg = 64, train[s]
+            for i in range(s, e):
+                d = _popcount(q ^ packed[train[i]])
+                if d < best:  # strict: the first instance at the minimal distance wins
+                    best, arg = d, train[i]
+                    if d == 0:
+                        break
+            hits[t] = codes[arg] == codes[test[t]]
+    return hits
+
+
+# --------------------------------------------------------------------------- voted perceptron
+@njit(cache=True)
+def vp_hits(packed, n_attributes, codes, train, train_start, test, test_start, perm, perm_start,
+            n_iter, max_k):
+    """Voted perceptron (linear kernel, Weka's rules) hit of every test index.
+
+    Classes are codes 0/1 and both occur in every training fold. Fold ``f``
+    visits its training indices in the order
+    ``train[s + perm[perm_start[f] + i]]``, ``i = 0..n_train-1`` (the
+    estimator's permutation), ``n_iter`` times or until ``max_k`` mistakes.
+    A constant attribute of the training fold is binarized as the estimator
+    does (``tan._encode`` then ``perceptron._binarize``): value 1 of an
+    attribute that is always 1 in training becomes 0 and value 0 becomes 1,
+    i.e. ``z = x XOR mask`` with ``mask`` the bits set in every training row.
+    """
+    p = n_attributes
+    hits = np.zeros(test.size, dtype=np.bool_)
+    F = train_start.size - 1
+    longest = 0
+    for f in range(F):
+        longest = max(longest, train_start[f + 1] - train_start[f])
+    cap = min(max_k, longest * n_iter) + 1
+    mz = np.empty(cap, dtype=np.int64)  # binarized instance of each mistake
+    ms = np.empty(cap, dtype=np.int64)  # its sign s_m
+    votes = np.empty(cap + 1, dtype=np.int64)
+    w = np.empty(p, dtype=np.int64)
+    full = (np.int64(1) << p) - 1
+    for f in range(F):
+        s, e = train_start[f], train_start[f + 1]
+        mask = full
+        for i in range(s, e):
+            mask &= packed[train[i]]
+        w[:] = 0
+        bias, n_mis = 0, 0
+        votes[0] = 0
+        done = False
+        for _ in range(n_iter):
+            for i in range(e - s):
+                idx = train[s + perm[perm_start[f] + i]]
+                z = packed[idx] ^ mask
+                sign = 1 if codes[idx] == 1 else -1
+                # v_k . z = sum_m s_m (1 + <z_m, z>) = bias + <w, z>, integers.
+                score = bias
+                for j in range(p):
+                    if (z >> j) & 1:
+                        score += w[j]
+                if (score >= 0) == (sign > 0):  # Weka predicts class 1 when the score is >= 0
+                    votes[n_mis] += 1
+                else:
+                    mz[n_mis], ms[n_mis] = z, sign
+                    n_mis += 1
+                    votes[n_mis] = 1
+                    bias += sign
+                    for j in range(p):
+                        if (z >> j) & 1:
+                            w[j] += sign
+                if n_mis == max_k:
+                    done = True
+                    break
+            if done:
+                break
+        for t in range(test_start[f], test_start[f + 1]):
+            z = packed[test[t]] ^ mask
+            out = 0
+            if n_mis > 0:  # without perceptrons Weka's output is 0 (class 0)
+                # sum_k c_k sign(v_k . z), sign(0) = +1, v_0 = 0.
+                out, partial = votes[0], 0
+                for k in range(n_mis):
+                    partial += ms[k] * (1 + _popcount(mz[k] & z))
+                    out += votes[k + 1] if partial >= 0 else -votes[k + 1]
+            hits[t] = (1 if out > 0 else 0) == codes[test[t]]
+    return hits
+
+
+# --------------------------------------------------------------------------- TAN
+@njit(cache=True)
+def tan_hits(packed, n_attributes, n_classes, codes, train, train_start, test, test_start, log_a,
+             log_r, log_k):
+    """TAN hit of every test index; both values of every attribute and every class in training.
+
+    ``log_a[m] = log(m + alpha)``, ``log_r[m] = log(m + 2 alpha)`` and
+    ``log_k[m] = log(m + K alpha)`` (numpy's ``log``, as the estimator's
+    tables) for counts ``m = 0..max n_train``.
+    """
+    p, K = n_attributes, n_classes
+    hits = np.zeros(test.size, dtype=np.bool_)
+    nk = np.zeros(K, dtype=np.int64)
+    n1 = np.zeros((p, K), dtype=np.int64)  # N(x_j = 1, c)
+    n11 = np.zeros((p, p, K), dtype=np.int64)  # N(x_i = 1, x_j = 1, c), i < j
+    n_abc = np.zeros((2, 2, K), dtype=np.int64)
+    n_ac = np.zeros((2, K), dtype=np.int64)  # N(x_i, c)
+    n_bc = np.zeros((2, K), dtype=np.int64)  # N(x_j, c)
+    cmi = np.zeros((p, p))
+    table = np.empty((p, 2, 2, K))  # log P(x_j | x_parent, c), [j, x_j, x_parent, c]
+    prior = np.empty(K)
+    on = np.empty(p, dtype=np.int64)
+    jll = np.empty(K)
+    for f in range(train_start.size - 1):
+        s, e = train_start[f], train_start[f + 1]
+        nk[:] = 0
+        n1[:, :] = 0
+        n11[:, :, :] = 0
+        for i in range(s, e):
+            x, c = packed[train[i]], codes[train[i]]
+            nk[c] += 1
+            n_on = 0
+            for j in range(p):
+                if (x >> j) & 1:
+                    on[n_on] = j
+                    n_on += 1
+                    n1[j, c] += 1
+            for a in range(n_on):
+                for b in range(a + 1, n_on):
+                    n11[on[a], on[b], c] += 1
+        # Edge weights I(X_i; X_j | C) from the 2 x 2 x K counts (tan._conditional_mutual_information).
+        for i in range(p):
+            for j in range(i + 1, p):
+                for c in range(K):
+                    both = n11[i, j, c]
+                    n_abc[1, 1, c] = both
+                    n_abc[1, 0, c] = n1[i, c] - both
+                    n_abc[0, 1, c] = n1[j, c] - both
+                    n_abc[0, 0, c] = nk[c] - n1[i, c] - n1[j, c] + both
+                    n_ac[1, c], n_ac[0, c] = n1[i, c], nk[c] - n1[i, c]
+                    n_bc[1, c], n_bc[0, c] = n1[j, c], nk[c] - n1[j, c]
+                v = _cmi_sum(n_abc, n_ac, n_bc, nk)
+                cmi[i, j] = v
+                cmi[j, i] = v
+        parent = _prim(cmi, 0)
+        n = e - s
+        for c in range(K):
+            prior[c] = log_a[nk[c]] - log_k[n]
+        for j in range(p):
+            q = parent[j]
+            for c in range(K):
+                if q < 0:  # the root: P(x_j | c)
+                    table[j, 1, 0, c] = log_a[n1[j, c]] - log_r[nk[c]]
+                    table[j, 0, 0, c] = log_a[nk[c] - n1[j, c]] - log_r[nk[c]]
+                    continue
+                both = n11[min(j, q), max(j, q), c]
+                pa1, pa0 = n1[q, c], nk[c] - n1[q, c]
+                table[j, 1, 1, c] = log_a[both] - log_r[pa1]
+                table[j, 0, 1, c] = log_a[pa1 - both] - log_r[pa1]
+                table[j, 1, 0, c] = log_a[n1[j, c] - both] - log_r[pa0]
+                table[j, 0, 0, c] = log_a[pa0 - (n1[j, c] - both)] - log_r[pa0]
+        for t in range(test_start[f], test_start[f + 1]):
+            x = packed[test[t]]
+            for c in range(K):
+                jll[c] = prior[c]
+            for j in range(p):  # attribute order, as the estimator's jll += table[...]
+                xj = (x >> j) & 1
+                q = parent[j]
+                pa = (x >> q) & 1 if q >= 0 else 0
+                for c in range(K):
+                    jll[c] += table[j, xj, pa, c]
+            best, arg = jll[0], 0
+            for c in range(1, K):  # first maximum, as np.argmax
+                if jll[c] > best:
+                    best, arg = jll[c], c
+            hits[t] = arg == codes[test[t]]
+    return hits

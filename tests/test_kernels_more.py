@@ -1,0 +1,283 @@
+"""Tests of the batched per-instance kernels (learners._kernels_more) through engine.evaluate_pair_fast.
+
+The oracle is always the estimators fitted fold by fold: ``evaluate_pair_loop``
+itself, or the same fits (``estimator(**params).fit(X[train], y[train])
+.predict(X[test]) == y[test]``) done once per learner and split and combined
+into the counts of every pair, so that all 10 pairs can be checked on the
+same folds without refitting.
+"""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from replicability import engine, experiments
+from replicability.bayesnet import bouckaert2003_source
+from replicability.engine import _FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
+from replicability.experiments import ExperimentConfig, run_experiment
+from replicability.splits import rxk_cv_splits
+from replicability.synthetic import sample_independent_binary
+
+NAMES = list(_FAST_LEARNERS)
+PAIRS = list(itertools.combinations(NAMES, 2))
+
+
+def _reference_hits(X, y, splits, names=NAMES, params=None):
+    """Per learner, the estimator's hits on every split (what evaluate_pair_loop computes)."""
+    params = params or {}
+    out = {}
+    for name in names:
+        est = _FAST_LEARNERS[name][0]
+        out[name] = [est(**params.get(name, {})).fit(X[tr], y[tr]).predict(X[te]) == y[te]
+                     for tr, te in splits]
+    return out
+
+
+def _pair_counts(hits, a, b):
+    return np.array([[ha.sum(), hb.sum(), (ha & hb).sum()] for ha, hb in zip(hits[a], hits[b])],
+                    dtype=np.int64)
+
+
+def _check_all_pairs(X, y, splits, names=NAMES, params=None):
+    params = params or {}
+    hits = _reference_hits(X, y, splits, names, params)
+    for a, b in itertools.combinations(names, 2):
+        for first, second in ((a, b), (b, a)):
+            got = evaluate_pair_fast(X, y, splits, learner_a=first, learner_b=second,
+                                     params_a=params.get(first), params_b=params.get(second))
+            np.testing.assert_array_equal(got, _pair_counts(hits, first, second), err_msg=f"{first}, {second}")
+
+
+@pytest.fixture
+def loop_calls(monkeypatch):
+    """Record the splits sent to evaluate_pair_loop (the fall-back) by evaluate_pair_fast."""
+    calls = []
+    real = engine.evaluate_pair_loop
+
+    def spy(X, y, splits, **kwargs):
+        calls.append(len(splits))
+        return real(X, y, splits, **kwargs)
+
+    monkeypatch.setattr(engine, "evaluate_pair_loop", spy)
+    return calls
+
+
+def _mixed_splits(y, rng):
+    """Stratified 2 x 5 cv (rxk_cv_splits), random 2/3 and 90% subsampling, one bootstrap split."""
+    n = len(y)
+    flat, _ = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=int(rng.integers(1000)))
+    splits = list(flat)
+    for frac in (2 / 3, 0.9):
+        perm = rng.permutation(n)
+        cut = round(frac * n)
+        splits.append((perm[:cut], perm[cut:]))
+    splits.append((rng.integers(0, n, n), rng.integers(0, n, n // 3)))  # repeated indices
+    return splits
+
+
+# --------------------------------------------------------------------------- every pair vs the loop
+@pytest.mark.parametrize("a, b", PAIRS + [("voted_perceptron", "ib1")])
+def test_every_pair_equals_the_loop_with_the_estimators(a, b):
+    # evaluate_pair_loop itself as the oracle, on 2 x 5 cv plus subsampling.
+    X, y = sample_independent_binary(80, n_attributes=6, class_probability=0.3, rng=len(a) + 7 * len(b))
+    rng = np.random.default_rng(1)
+    splits = _mixed_splits(y, rng)
+    est_a, est_b = _FAST_LEARNERS[a][0], _FAST_LEARNERS[b][0]
+    np.testing.assert_array_equal(evaluate_pair_fast(X, y, splits, learner_a=a, learner_b=b),
+                                  evaluate_pair_loop(X, y, splits, learner_a=est_a, learner_b=est_b))
+
+
+@pytest.mark.parametrize("seed, class_probability", [(0, 0.5), (1, 0.1), (2, 0.5), (3, 0.1)])
+def test_all_pairs_on_independent_binary_data(seed, class_probability, loop_calls):
+    X, y = sample_independent_binary(120, n_attributes=10, class_probability=class_probability, rng=seed)
+    _check_all_pairs(X, y, _mixed_splits(y, np.random.default_rng(seed)))
+    assert loop_calls == []  # every fold went the compiled way
+
+
+@pytest.mark.parametrize("source", [1, 2, 3, 4])
+def test_all_pairs_on_bayesnet_sources(source, loop_calls):
+    # The four Bayesian-network sources of Bouckaert (2003): 300 instances, 10 attributes.
+    rng = np.random.default_rng(10 + source)
+    X, y = bouckaert2003_source(rng, n_instances=300, source=source)
+    flat, _ = rxk_cv_splits(y, n_runs=1, n_folds=10, random_state=source)
+    _check_all_pairs(X, y, list(flat[:4]))
+    assert loop_calls == []
+
+
+def test_all_pairs_with_duplicated_rows_and_columns():
+    # Three attributes plus copies and complements: few distinct rows, exact IB1
+    # distance ties, tied mutual information (TAN tree) and tied gain ratios.
+    rng = np.random.default_rng(5)
+    base = rng.integers(0, 2, size=(90, 3))
+    X = np.column_stack([base, base[:, ::-1], 1 - base[:, :2]])
+    y = np.where(rng.random(90) < 0.3, rng.integers(0, 2, 90), base[:, 0] ^ base[:, 1])
+    _check_all_pairs(X, y, _mixed_splits(y, rng))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_all_pairs_on_tiny_data_with_folds_missing_a_class_or_value(seed, loop_calls):
+    # n = 20: training sets without a class (VP: one class -> the loop raises,
+    # so the class is kept in every training set) or without a value of an attribute.
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 2, size=(20, 4))
+    X[:, 3] = 0
+    X[seed, 3] = 1  # attribute 3 is 1 once: the folds without that row miss a value
+    y = np.zeros(20, dtype=int)
+    y[[1, 2, 3, 19]] = 1
+    y[[4, 5, 6]] = 2  # class 2 only in three rows
+    splits = [(np.setdiff1d(np.arange(20), te), te) for te in
+              (np.array([0, 1, 7]), np.array([4, 5, 6, 8]), np.array([9, 10, 11]), np.array([seed, 12]),
+               np.array([2, 13, 14, 15]))]
+    _check_all_pairs(X, y, splits, names=[n for n in NAMES if n != "voted_perceptron"])
+    y2 = np.where(y == 2, 0, y)  # two classes for the perceptron
+    _check_all_pairs(X, y2, splits)
+    # Some folds fell back (missing class or value), not all of them (IB1 pairs).
+    assert loop_calls and min(loop_calls) < len(splits)
+
+
+def test_constant_attribute_in_training_is_binarized_as_the_perceptron_does(loop_calls):
+    # An attribute always 1 in the training set and 0 in a test row: the
+    # estimator's encoding turns it into an unseen value (binarized 1).
+    rng = np.random.default_rng(3)
+    X = rng.integers(0, 2, size=(60, 5))
+    X[:, 1] = 1
+    X[[0, 1], 1] = 0
+    X[:, 4] = 0
+    X[2, 4] = 1
+    y = (rng.random(60) < 0.5).astype(int)
+    splits = [(np.arange(3, 60), np.arange(0, 10)), (np.arange(10, 60), np.arange(0, 10)),
+              (np.arange(0, 40), np.arange(40, 60))]
+    _check_all_pairs(X, y, splits)
+    before = len(loop_calls)
+    evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="voted_perceptron")
+    assert len(loop_calls) == before  # IB1 and VP need no fall-back for constant attributes
+
+
+def test_three_classes():
+    # Naive Bayes, C4.5, IB1 and TAN with three classes (and string labels).
+    rng = np.random.default_rng(7)
+    X = rng.integers(0, 2, size=(120, 6))
+    codes = np.where(rng.random(120) < 0.4, rng.integers(0, 3, 120), (X[:, 0] + X[:, 2]) % 3)
+    y = np.array(["a", "b", "c"])[codes]
+    _check_all_pairs(X, y, _mixed_splits(codes, rng), names=[n for n in NAMES if n != "voted_perceptron"])
+
+
+def test_voted_perceptron_with_three_classes_raises_like_the_estimator():
+    rng = np.random.default_rng(8)
+    X = rng.integers(0, 2, size=(60, 4))
+    y = rng.integers(0, 3, 60)
+    splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
+    with pytest.raises(ValueError, match="binary classification"):
+        evaluate_pair_loop(X, y, splits, learner_a=_FAST_LEARNERS["ib1"][0],
+                           learner_b=_FAST_LEARNERS["voted_perceptron"][0])
+    with pytest.raises(ValueError, match="binary classification"):
+        evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="voted_perceptron")
+
+
+# --------------------------------------------------------------------------- options
+def test_modelled_options_are_honoured():
+    X, y = sample_independent_binary(90, n_attributes=7, class_probability=0.4, rng=12)
+    splits = _mixed_splits(y, np.random.default_rng(12))
+    params = {"tan": {"alpha": 1.0}, "c45": {"confidence": 0.1, "min_num_obj": 3},
+              "voted_perceptron": {"n_iter": 3, "random_state": 5, "weka_shuffle": True},
+              "ib1": {"weka_range_update": True}, "naive_bayes": {"n_values": 2}}
+    _check_all_pairs(X, y, splits, params=params)
+
+
+def test_perceptron_stops_at_max_k_mistakes():
+    X, y = sample_independent_binary(80, n_attributes=6, rng=13)
+    splits = _mixed_splits(y, np.random.default_rng(13))
+    params = {"voted_perceptron": {"max_k": 4, "n_iter": 2, "random_state": 0}}
+    _check_all_pairs(X, y, splits, names=["ib1", "voted_perceptron"], params=params)
+
+
+@pytest.mark.parametrize("params", [{"attribute_types": ["nominal"] * 4}, {"exponent": 2.0},
+                                    {"random_state": None}])
+def test_options_the_kernels_do_not_model_use_the_loop(params):
+    # IB1 with attribute_types / VP with exponent 2 or random_state None: the loop
+    # (with random_state=None the perceptron is random, so only shapes and the
+    # deterministic learner's counts are compared).
+    X, y = sample_independent_binary(60, n_attributes=4, rng=14)
+    splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
+    name = "ib1" if "attribute_types" in params else "voted_perceptron"
+    got = evaluate_pair_fast(X, y, splits, learner_a="tan", learner_b=name, params_b=params)
+    want = evaluate_pair_loop(X, y, splits, learner_a=_FAST_LEARNERS["tan"][0],
+                              learner_b=_FAST_LEARNERS[name][0], params_b=params)
+    if params.get("random_state", 1) is None:
+        np.testing.assert_array_equal(got[:, 0], want[:, 0])
+    else:
+        np.testing.assert_array_equal(got, want)
+
+
+def test_non_binary_attributes_use_the_loop():
+    rng = np.random.default_rng(1)
+    X = rng.integers(0, 3, size=(60, 3))
+    y = (X[:, 0] > 0).astype(int)
+    splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
+    np.testing.assert_array_equal(
+        evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="voted_perceptron"),
+        evaluate_pair_loop(X, y, splits, learner_a=_FAST_LEARNERS["ib1"][0],
+                           learner_b=_FAST_LEARNERS["voted_perceptron"][0]))
+
+
+def test_rejects_unknown_learner():
+    X, y = sample_independent_binary(20, n_attributes=3, rng=0)
+    with pytest.raises(ValueError, match="`learner_b`"):
+        evaluate_pair_fast(X, y, [(np.arange(10), np.arange(10, 20))], learner_a="ib1", learner_b="svm")
+
+
+def test_rejects_split_indices_out_of_range():
+    X, y = sample_independent_binary(20, n_attributes=3, rng=0)
+    with pytest.raises(ValueError, match="`splits`"):
+        evaluate_pair_fast(X, y, [(np.arange(10), np.array([25]))], learner_a="ib1", learner_b="tan")
+
+
+# --------------------------------------------------------------------------- registration and the runner
+def test_every_ordered_pair_has_an_evaluator():
+    for a, b in itertools.permutations(NAMES, 2):
+        assert (a, b) in experiments.PAIR_EVALUATORS
+    X, y = sample_independent_binary(60, n_attributes=5, rng=3)
+    splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
+    ab = experiments.PAIR_EVALUATORS[("tan", "voted_perceptron")](X, y, splits, params_a={}, params_b={})
+    ba = experiments.PAIR_EVALUATORS[("voted_perceptron", "tan")](X, y, splits, params_a={}, params_b={})
+    np.testing.assert_array_equal(ba, ab[:, [1, 0, 2]])
+
+
+def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
+    cfg = ExperimentConfig(source="independent_binary", learner_a="ib1", learner_b="tan",
+                           source_params={"n_attributes": 6}, scheme="rxk_cv",
+                           scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=60,
+                           n_repeats=1, seed=11)
+    fast = run_experiment(cfg, progress=False)
+    monkeypatch.delitem(experiments.PAIR_EVALUATORS, ("ib1", "tan"))
+    slow = run_experiment(cfg, progress=False)
+    for name in ("n_test", "correct_a", "correct_b", "correct_both"):
+        np.testing.assert_array_equal(fast[name].values, slow[name].values)
+    assert fast["correct_a"].shape == (2, 1, 2, 5)
+
+
+def test_exact_ties_go_to_the_first_class():
+    # Every row once with each class: the training counts of the two classes are
+    # equal, so naive Bayes, TAN and C4.5 tie exactly (first class wins) and IB1
+    # picks the first of two instances at distance 0.
+    rng = np.random.default_rng(21)
+    rows = rng.integers(0, 2, size=(30, 5))
+    X = np.repeat(rows, 2, axis=0)
+    y = np.tile([1, 0], 30)
+    idx = np.arange(60)
+    splits = [(idx[:40], idx[40:]), (idx[20:], idx[:20]), (idx[::-1][:44], idx[::-1][44:])]
+    _check_all_pairs(X, y, splits)
+    got = evaluate_pair_fast(X, y, splits, learner_a="tan", learner_b="naive_bayes")
+    np.testing.assert_array_equal(got[:, 0], [10, 10, 8])  # class 0 predicted for every test row
+
+
+def test_more_than_62_attributes_use_the_loop(loop_calls):
+    rng = np.random.default_rng(4)
+    X = rng.integers(0, 2, size=(30, 63))
+    y = (rng.random(30) < 0.5).astype(int)
+    splits = [(np.arange(10, 30), np.arange(10)), (np.arange(20), np.arange(20, 30))]
+    got = evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="naive_bayes")
+    assert loop_calls == [2]
+    np.testing.assert_array_equal(got, _pair_counts(_reference_hits(X, y, splits, ["ib1", "naive_bayes"]),
+                                                    "ib1", "naive_bayes"))
