@@ -41,8 +41,10 @@ def test_counts_are_consistent(labor, scheme):
         assert (both >= hits["correct"].sel(learner=a) + hits["correct"].sel(learner=b) - hits.n_test).all()
     if scheme in ("cv", "5x2"):  # every instance is tested once per run
         assert (hits.n_test.sum("fold") == 57).all()
-    else:
+    elif scheme == "resample":
         assert (hits.n_test == 6).all()  # ceil(0.1 * 57), as ShuffleSplit
+    else:  # one fold of a stratified 10-fold partition: 5 or 6 of 57
+        assert set(np.unique(hits.n_test).tolist()) <= {5, 6}
     # the repeats are different randomizations
     assert not (hits["correct"].isel(repeat=0) == hits["correct"].isel(repeat=1)).all()
 
@@ -59,6 +61,15 @@ def test_stratified_resampling_keeps_class_proportions(labor):
             assert max(deviation) <= bound
         else:  # unstratified test sets do deviate by more than one instance sometimes
             assert max(deviation) > 1.0
+
+
+def test_stratified_resampling_with_singleton_classes():
+    from replicability.uci_study import _splits
+
+    y = np.array([0] * 30 + [1] * 18 + [2])  # class 2 has one instance
+    for train, test in _splits(y, "resample_stratified", 3):
+        assert np.intersect1d(train, test).size == 0 and train.size + test.size == y.size
+        assert np.sum(y[test] == 0) == 3 and np.sum(y[test] == 1) in (1, 2)
 
 
 def test_scheme_results_smoke_and_errors(tmp_path, monkeypatch):
