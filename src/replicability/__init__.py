@@ -231,6 +231,14 @@ from .ttests import (
     resampled_ttest,
 )
 from .uci_study import UCI_PAIRS, UCI_SCHEMES, uci_fold_hits, uci_scheme_results
+from .uci_tables import (
+    PAIR_LABELS,
+    UCI_TESTS,
+    consistency_table,
+    draw_counts,
+    fold_accuracy_differences,
+    uci_test_outcomes,
+)
 
 try:
     __version__ = version("replicability")
@@ -456,6 +464,12 @@ __all__ = [
     "UCI_SCHEMES",
     "uci_fold_hits",
     "uci_scheme_results",
+    "PAIR_LABELS",
+    "UCI_TESTS",
+    "fold_accuracy_differences",
+    "uci_test_outcomes",
+    "draw_counts",
+    "consistency_table",
     # sampling schemes and replicability on the synthetic sources (Bouckaert 2004)
     "EXPERIMENT_SCHEMES",
     "EXPERIMENT_TESTS",
