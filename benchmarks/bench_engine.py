@@ -217,6 +217,7 @@ def main():
                                   "own_estimators_loop": own, "sklearn_loop": sk,
                                   "sklearn_loop_bayesnet_source_4": sk4},
         "speedup_null_data": speedup, "speedup_bayesnet_source_4": speedup_source4,
+        "pairs_bayesnet_source_4": pairs,
         "compile": compiled, "run_experiment": run, "workload": workload,
         # Other jobs on the machine inflate wall times (and, less so, CPU times).
         "load_average_before": load_before, "load_average_after": load_average(),
