@@ -367,3 +367,17 @@ def test_corrected_repeated_cv_equals_weka(case):
     np.testing.assert_allclose(np.mean(a - b), mean_ref, rtol=1e-12, atol=1e-15)
     # Weka evaluates the t tail with its own incomplete beta routine.
     np.testing.assert_allclose(res.pvalue, p_ref, rtol=1e-9, atol=1e-15)
+
+
+def test_corrected_resampled_array_sizes_equal_one_call_per_row():
+    rng = np.random.default_rng(7)
+    d = rng.normal(0.01, 0.03, size=(3, 4, 15))
+    n_train = np.array([[90.0], [80.0], [270.0]]) * np.ones((3, 4))
+    n_test = np.array([[10.0], [20.0], [30.0]]) * np.ones((3, 4))
+    res = corrected_resampled_ttest(d, n_train=n_train, n_test=n_test)
+    for i in range(3):
+        for j in range(4):
+            one = corrected_resampled_ttest(d[i, j], n_train=n_train[i, j], n_test=n_test[i, j])
+            assert res.statistic[i, j] == one.statistic and res.pvalue[i, j] == one.pvalue
+    with pytest.raises(ValueError, match="`n_test`"):
+        corrected_resampled_ttest(d, n_train=n_train, n_test=-n_test)

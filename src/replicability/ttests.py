@@ -265,8 +265,10 @@ def corrected_resampled_ttest(x, y=None, *, n_train, n_test, df=None, alternativ
         Accuracies of learner A per run, or the differences when ``y`` is None.
     y : array_like, shape (..., n), optional
         Accuracies of learner B per run.
-    n_train, n_test : float
-        Training and test set sizes (or fractions; only their ratio is used).
+    n_train, n_test : float or array_like
+        Training and test set sizes (or fractions; only their ratio is used);
+        arrays give one ratio per test and broadcast against the leading axes
+        of ``x``.
     df : float, optional
         Calibrated degrees of freedom.
     alternative : {"two-sided", "less", "greater"}
@@ -297,11 +299,24 @@ def corrected_resampled_ttest(x, y=None, *, n_train, n_test, df=None, alternativ
     2.5159 0.0656
     """
     check_alternative(alternative)
-    n_train = check_positive(n_train, "n_train")
-    n_test = check_positive(n_test, "n_test")
+    ratio = _size_ratio(n_train, n_test)
     df = _check_df(df)
     d = _differences(x, y)
-    return _one_sample_t(d, df=df, alternative=alternative, ratio=n_test / n_train)
+    return _one_sample_t(d, df=df, alternative=alternative, ratio=ratio)
+
+
+def _size_ratio(n_train, n_test):
+    """``n_test / n_train``: of two positive numbers, or of arrays of them (one per batch entry)."""
+    if np.ndim(n_train) == 0 and np.ndim(n_test) == 0:
+        n_train = check_positive(n_train, "n_train")
+        return check_positive(n_test, "n_test") / n_train
+    sizes = []
+    for value, name in ((n_train, "n_train"), (n_test, "n_test")):
+        arr = np.asarray(value, dtype=float)
+        if not np.all((arr > 0) & np.isfinite(arr)):
+            raise ValueError(f"`{name}` must hold positive finite numbers; got {value!r}.")
+        sizes.append(arr)
+    return sizes[1] / sizes[0]
 
 
 def corrected_repeated_cv_ttest(x, y=None, *, n_train, n_test, df=None, alternative="two-sided"):

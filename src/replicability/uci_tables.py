@@ -39,7 +39,7 @@ from .decisions import decide
 from .measures import almost_consistency, consistency, replicability_r2
 from .replicability_study import experiment_outcomes
 from .schemes import scheme_sample
-from .ttests import _one_sample_t, dietterich_5x2cv_ttest, paired_ttest
+from .ttests import corrected_resampled_ttest, dietterich_5x2cv_ttest, paired_ttest
 
 __all__ = [
     "PAIR_LABELS",
@@ -131,13 +131,13 @@ def _printed_sign_outcomes(sample, alpha):
     return np.where(p < alpha / 2, -1, np.where(p > 1 - alpha / 2, 1, 0))
 
 
-def _test_train_ratio(results, n_runs):
+def _split_sizes(results, n_runs):
     # Weka's PairedCorrectedTTester uses the total test over the total training
     # cases of the splits it tests: n2/n1 of Nadeau & Bengio (2003), per data
     # set and repeat (exactly 1/9 for complete 10-fold cv runs).
     sel = {"run": slice(0, n_runs)}
-    ratio = results["n_test"].isel(sel).sum(("run", "fold")) / results["n_train"].isel(sel).sum(("run", "fold"))
-    return ratio.expand_dims(pair=1, axis=ratio.dims.index("repeat")).values
+    totals = [results[name].isel(sel).sum(("run", "fold")) for name in ("n_train", "n_test")]
+    return [t.expand_dims(pair=1, axis=t.dims.index("repeat")).values for t in totals]
 
 
 def uci_test_outcomes(results, test, *, n_runs=None, alpha=0.05, pairs=tuple(PAIR_LABELS)):
@@ -246,10 +246,10 @@ def uci_test_outcomes(results, test, *, n_runs=None, alpha=0.05, pairs=tuple(PAI
             raise ValueError(f"`results` must hold 5 runs x 2 folds for '5x2cv'; got {values.shape[-2:]}.")
         outcome = decide(dietterich_5x2cv_ttest(values), alpha=alpha)
     elif test in ("corrected_resampled", "corrected_repeated_cv"):
-        ratio = _test_train_ratio(results.expand_dims("dataset") if "dataset" not in results.dims else results,
-                                  n_runs)
+        n_train, n_test = _split_sizes(
+            results.expand_dims("dataset") if "dataset" not in results.dims else results, n_runs)
         flat = sub.reshape(sub.shape[:-2] + (-1,))
-        outcome = decide(_one_sample_t(flat, df=None, alternative="two-sided", ratio=ratio), alpha=alpha)
+        outcome = decide(corrected_resampled_ttest(flat, n_train=n_train, n_test=n_test), alpha=alpha)
     elif test == "cv_ttest":
         outcome = experiment_outcomes(values, scheme="cv", test="t", alpha=alpha)
     elif test == "repeated_cv_ttest":
