@@ -183,46 +183,31 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     params_a, params_b = dict(params_a or {}), dict(params_b or {})
     n_splits = len(splits)
     train, n_train, test, n_test = _check_splits(splits, len(y))
-    binary = X.ndim == 2 and X.dtype.kind in "iub" and X.shape[1] <= _MAX_PATTERN_ATTRIBUTES \
-        and X.size > 0 and X.min() >= 0 and X.max() <= 1
-    if not (binary and _nb_fast_ok(params_a) and _c45_fast_ok(params_b)) or n_splits == 0:
+    if not (_is_binary(X, y) and _nb_fast_ok(params_a) and _c45_fast_ok(params_b)) or n_splits == 0:
         return evaluate_pair_loop(X, y, splits, learner_a=NaiveBayes, learner_b=C45,
                                   params_a=params_a, params_b=params_b)
-    p = X.shape[1]
-    classes, codes = np.unique(y, return_inverse=True)
-    codes = codes.ravel()
-    k = classes.size
-    # Distinct rows (patterns) of the data set: the kernels work on at most n of them.
-    shifts = np.arange(p - 1, -1, -1, dtype=np.int64)
-    uniq, row = np.unique((X.astype(np.int64) << shifts).sum(axis=1), return_inverse=True)
-    row = row.ravel()
-    bits = ((uniq[:, None] >> shifts) & 1).astype(np.int8)
-    n_rows = uniq.size
-    # Training counts per (split, pattern, class); repeated indices count twice.
-    split_of = np.repeat(np.arange(n_splits), n_train)
-    W = np.bincount(split_of * (n_rows * k) + row[train] * k + codes[train],
-                    minlength=n_splits * n_rows * k).reshape(n_splits, n_rows, k)
+    data = _BinaryData(X, y, train, n_train, test, n_test)
     # Folds the pattern path models: every class and both values of every attribute trained on.
-    # (Integer products: a float matmul would start BLAS threads that spin on the other cores.)
-    per_row = W.sum(axis=2)
-    ones = per_row @ bits.astype(np.int64)
-    fast = (W.sum(axis=1) > 0).all(axis=1) & (ones > 0).all(axis=1) \
-        & (ones < per_row.sum(axis=1, keepdims=True)).all(axis=1)
+    fast = data.complete
     out = np.zeros((n_splits, 3), dtype=np.int64)
     if fast.any():
-        fast_idx = np.flatnonzero(fast)
-        keep = np.repeat(fast, n_test)
-        test_start = np.concatenate([[0], np.cumsum(n_test[fast_idx])])
+        folds = data.folds(fast)
+        bits, W, test_row = data.patterns(folds)
         m, logt, cf, z = _c45_args(params_b.get("confidence", 0.25), params_b.get("min_num_obj", 2),
                                    n_train.max())
-        out[fast_idx] = _kernels.evaluate_folds(
-            bits, W[fast_idx].astype(float), row[test[keep]], codes[test[keep]], test_start,
-            m, logt, cf, z, bool(params_b.get("subtree_raising", True)))
+        out[fast] = _kernels.evaluate_folds(bits, W, test_row, data.codes[folds.test], folds.test_start,
+                                            m, logt, cf, z, bool(params_b.get("subtree_raising", True)))
     slow = np.flatnonzero(~fast)
     if slow.size:
         out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=NaiveBayes,
                                        learner_b=C45, params_a=params_a, params_b=params_b)
     return out
+
+
+def _is_binary(X, y):
+    """Whether the pattern kernels can take ``X``: 0/1 integer codes, at most 62 attributes."""
+    return X.ndim == 2 and X.dtype.kind in "iub" and X.shape[1] <= _MAX_PATTERN_ATTRIBUTES \
+        and X.size > 0 and X.min() >= 0 and X.max() <= 1 and y.ndim == 1 and y.shape[0] == X.shape[0]
 
 
 class _Folds:
@@ -417,9 +402,7 @@ def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
     params_a, params_b = dict(params_a or {}), dict(params_b or {})
     n_splits = len(splits)
     train, n_train, test, n_test = _check_splits(splits, len(y))
-    binary = X.ndim == 2 and X.dtype.kind in "iub" and X.shape[1] <= _MAX_PATTERN_ATTRIBUTES \
-        and X.size > 0 and X.min() >= 0 and X.max() <= 1 and y.ndim == 1 and y.shape[0] == X.shape[0]
-    if not (binary and ok_a(params_a) and ok_b(params_b)) or n_splits == 0:
+    if not (_is_binary(X, y) and ok_a(params_a) and ok_b(params_b)) or n_splits == 0:
         return evaluate_pair_loop(X, y, splits, learner_a=est_a, learner_b=est_b,
                                   params_a=params_a, params_b=params_b)
     data = _BinaryData(X, y, train, n_train, test, n_test)
