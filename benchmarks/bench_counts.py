@@ -13,8 +13,10 @@ over the repeats):
 * the count sampling alone: cell counts of 1000 data sets x 10 repeats of
   10 x 10-fold cv and a 90%/10% split (:mod:`replicability.counts`), the part
   whose cost could depend on n. Exact sampling never touches the instances;
-  what still grows with n is numpy's hypergeometric sampler (ratio-of-uniforms,
-  dearer for large populations than the direct method it uses for small samples).
+  numpy's hypergeometric sampler computes log-factorials above 125 and looks
+  them up below, so it costs more for large populations; the package's compiled
+  copy of it (:mod:`replicability._hypergeometric`, the same draws) looks all of
+  them up.
 """
 
 import time

@@ -12,13 +12,13 @@ the four ``(x, y)`` cells (order of ``replicability.synthetic.TASK1_CELLS``):
 * the folds of a shuffled k-fold partition are successive multivariate
   hypergeometric draws from what the earlier folds left.
 
-Each draw is a handful of univariate hypergeometric draws (numpy's
-``Generator.hypergeometric`` broadcasts and costs the same whatever the
-population size), so simulating a million experiments on 200,000 instances
-costs no more than on 1,000. The draws have exactly the distribution of
-``sklearn.model_selection.ShuffleSplit`` and ``KFold(shuffle=True)`` applied to
-instances; ``tests/test_counts.py`` checks this against instance-level
-simulation.
+Each draw is a handful of univariate hypergeometric draws: numpy's sampler,
+compiled with a table of log-factorials (:mod:`replicability._hypergeometric`,
+the same draws as ``Generator.hypergeometric``), so simulating a million
+experiments on 200,000 instances costs about as much as on 1,000. The draws
+have exactly the distribution of ``sklearn.model_selection.ShuffleSplit`` and
+``KFold(shuffle=True)`` applied to instances; ``tests/test_counts.py`` checks
+this against instance-level simulation.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._hypergeometric import hypergeometric
 from ._validation import check_positive_int
 from .synthetic import _as_generator, task1_probabilities
 
@@ -94,7 +95,7 @@ def _multivariate_hypergeometric(counts, n_draw, rng):
     for k in range(counts.shape[-1] - 1):
         good = counts[..., k]
         remaining = remaining - good
-        drawn = rng.hypergeometric(good, remaining, left)
+        drawn = hypergeometric(rng, good, remaining, left)
         out[..., k] = drawn
         left = left - drawn
     out[..., -1] = left
@@ -179,7 +180,7 @@ def holdout_fold_counts(cell_counts, *, n_test, n_runs=1, rng=None):
     -----
     The test-set counts are multivariate hypergeometric: with ``N`` instances
     of which ``K_j`` in cell j, the mean count of cell j is ``n_test K_j / N``.
-    Sampling costs O(1) in ``N``.
+    Sampling costs about the same for every ``N``.
 
     Examples
     --------
