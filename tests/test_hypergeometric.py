@@ -94,3 +94,11 @@ def test_arguments_beyond_the_table(monkeypatch):
 def test_invalid_urns_are_rejected(good, bad, sample):
     with pytest.raises(ValueError, match="sample <= good \\+ bad"):
         hg.hypergeometric(np.random.default_rng(0), good, bad, sample)
+
+
+@pytest.mark.parametrize("good, bad", [(10**9, 1), (1, 10**9)])
+def test_numpys_size_limit(good, bad):
+    with pytest.raises(ValueError, match="below 1,000,000,000"):
+        hg.hypergeometric(np.random.default_rng(0), good, bad, 5)
+    with pytest.raises(ValueError, match="less than 1000000000"):
+        np.random.default_rng(0).hypergeometric(good, bad, 5)

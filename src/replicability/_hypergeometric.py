@@ -32,6 +32,7 @@ _HALF_LOG_2PI = 0.9189385332046728
 _D1 = 1.7155277699214135  # 2 sqrt(2/e)
 _D2 = 0.8989161620588988  # 3 - 2 sqrt(3/e)
 _MAX_TABLE = 1 << 22  # 32 MiB; larger arguments are computed as they come
+_MAX_COLOUR = 10**9  # numpy's bound on good and bad
 
 
 def _exact_log_factorials(n):
@@ -165,7 +166,9 @@ def hypergeometric(rng, good, bad, sample):
     rng : numpy.random.Generator
         Advanced exactly as numpy's method advances it.
     good, bad, sample : array_like of int
-        Broadcast together; ``0 <= sample <= good + bad``.
+        Broadcast together; ``0 <= sample <= good + bad`` and, as numpy
+        requires, ``good, bad < 10**9`` (so every uniform integer the sampler
+        draws fits in 32 bits).
 
     Returns
     -------
@@ -175,6 +178,8 @@ def hypergeometric(rng, good, bad, sample):
     good, bad, sample = np.broadcast_arrays(*(np.asarray(a, dtype=np.int64) for a in (good, bad, sample)))
     if np.any(good < 0) or np.any(bad < 0) or np.any(sample < 0) or np.any(sample > good + bad):
         raise ValueError("hypergeometric needs good, bad, sample >= 0 and sample <= good + bad.")
+    if np.any(good >= _MAX_COLOUR) or np.any(bad >= _MAX_COLOUR):
+        raise ValueError(f"hypergeometric needs good and bad below {_MAX_COLOUR:,} (numpy's limit).")
     out = np.empty(good.shape, dtype=np.int64)
     if out.size:
         table = log_factorial_table(int((good + bad).max()))
