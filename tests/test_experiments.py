@@ -12,6 +12,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from replicability.experiments import (
     PAIR_EVALUATORS,
+    SCHEMES,
     ExperimentConfig,
     register_learner,
     register_pair_evaluator,
@@ -204,6 +205,27 @@ def test_builtin_schemes(scheme, params, sizes, n_test):
     res = run_experiment(cfg, progress=False)
     assert (res.sizes["run"], res.sizes["fold"]) == sizes
     np.testing.assert_array_equal(res.n_test, n_test)
+
+
+@pytest.mark.parametrize(("scheme", "params"), [("cv", {"n_runs": 3, "n_folds": 4, "stratified": True}),
+                                               ("5x2", {"stratified": True})])
+@pytest.mark.parametrize("labels", [[0, 1], ["b", "a", "c"]])
+def test_stratified_schemes_give_scikit_learns_splits(scheme, params, labels):
+    # One StratifiedKFold(shuffle=True, random_state=seed) per run, seeds from the repeat's stream.
+    from sklearn.model_selection import StratifiedKFold
+
+    y = np.random.default_rng(3).choice(labels, size=37)  # uneven class counts
+    y[:2] = labels[:2]
+    X = np.zeros((y.size, 1))
+    split = SCHEMES[scheme](**params)
+    runs = split(X, y, np.random.default_rng(11))
+    seeds = np.random.default_rng(11).integers(0, 2**32, size=len(runs))
+    for run, seed in zip(runs, seeds):
+        n_folds = len(run)
+        expected = StratifiedKFold(n_folds, shuffle=True, random_state=int(seed)).split(X, y)
+        for (train, test), (train_sk, test_sk) in zip(run, expected, strict=True):
+            np.testing.assert_array_equal(train, train_sk)
+            np.testing.assert_array_equal(test, test_sk)
 
 
 def test_stratified_cv_keeps_class_proportions():

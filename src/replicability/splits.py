@@ -22,6 +22,7 @@ rather than re-implemented. This module adds what is missing:
 
 from __future__ import annotations
 
+import itertools
 import warnings
 
 import numpy as np
@@ -106,21 +107,25 @@ class RandomSubsampling:
         )
 
 
-def _stratified_test_folds(y, n_runs, n_folds, random_state):
-    """Test fold of every instance in every run, as ``RepeatedStratifiedKFold`` draws them.
+def _stratified_test_folds(y, rngs, n_folds):
+    """Test fold of every instance in every run, as scikit-learn's ``StratifiedKFold`` draws them.
 
-    Mirrors scikit-learn's ``StratifiedKFold._make_test_folds`` with
-    ``shuffle=True`` (classes in order of first appearance, the round-robin
-    allocation of each class over the folds, one ``RandomState.shuffle`` per
-    class and run, the same checks and warning), so the splits are identical;
-    ``tests/test_splits.py`` compares them.
+    Mirrors ``StratifiedKFold._make_test_folds`` with ``shuffle=True`` (classes
+    in order of first appearance, the round-robin allocation of each class over
+    the folds, one ``RandomState.shuffle`` per class and run, the same checks
+    and warning), so the splits are identical; ``tests/test_splits.py`` and
+    ``tests/test_experiments.py`` compare them. Run ``r`` shuffles with the
+    ``r``-th generator of the iterable ``rngs``: one ``RandomState`` repeated
+    for ``RepeatedStratifiedKFold``, or :func:`_seeded` for one
+    ``StratifiedKFold(random_state=seed)`` per run.
 
     Returns
     -------
     ndarray of int, shape (n_runs, n_samples)
     """
     y = np.asarray(y)
-    target = type_of_target(y)
+    # 1-d integer labels are always "binary" or "multiclass"; type_of_target costs ~0.3 ms.
+    target = "multiclass" if y.ndim == 1 and y.dtype.kind in "iub" else type_of_target(y)
     if target not in ("binary", "multiclass"):
         raise ValueError(f"Supported target types are: ('binary', 'multiclass'). Got {target!r} instead.")
     _, first, inverse = np.unique(y, return_index=True, return_inverse=True)
@@ -139,14 +144,23 @@ def _stratified_test_folds(y, n_runs, n_folds, random_state):
     allocation = np.stack([np.bincount(order[i::n_folds], minlength=counts.size) for i in range(n_folds)])
     members = [np.flatnonzero(encoded == k) for k in range(counts.size)]
     blocks = [np.repeat(np.arange(n_folds), allocation[:, k]) for k in range(counts.size)]
-    rng = check_random_state(random_state)
-    folds = np.empty((n_runs, y.shape[0]), dtype=np.intp)
-    for run in range(n_runs):
+    folds = []
+    for rng in rngs:
+        labels = np.empty(y.shape[0], dtype=np.intp)
         for rows, block in zip(members, blocks):
             block = block.copy()
             rng.shuffle(block)
-            folds[run, rows] = block
-    return folds
+            labels[rows] = block
+        folds.append(labels)
+    return np.stack(folds)
+
+
+def _seeded(seeds):
+    """``RandomState(seed)`` for each seed in turn: one generator, re-seeded (building one costs ~0.2 ms)."""
+    rng = np.random.RandomState()
+    for seed in seeds:
+        rng.seed(seed)
+        yield rng
 
 
 def _splits_from_folds(folds, n_folds):
@@ -232,7 +246,7 @@ class RepeatedCV:
         if n_folds > n:
             raise ValueError(f"Cannot have number of splits n_splits={n_folds} greater than the number of samples: "
                              f"n_samples={n}.")
-        folds = _stratified_test_folds(y, n_runs, n_folds, self.random_state)
+        folds = _stratified_test_folds(y, itertools.repeat(check_random_state(self.random_state), n_runs), n_folds)
         yield from _splits_from_folds(folds, n_folds)
 
     def get_n_splits(self, X=None, y=None, groups=None):
