@@ -225,3 +225,13 @@ def test_null_calibration_matches_direct_counts(tmp_path, monkeypatch):
         null_calibration(**kwargs, n_runs=[1])
     with pytest.raises(ValueError, match="`n_folds`"):
         null_calibration(**kwargs, n_folds=1)
+
+
+def test_rejection_counts_same_with_worker_processes():
+    d = np.random.default_rng(5).normal(0.01, 0.05, size=(60, 6, 5))
+    grid = {"tests": ["all", "sorted_runs", "resampling", "kfold_cv"], "n_runs": [2, 6], "df_values": [2, 7.5, 30],
+            "alphas": [0.05, 0.1]}
+    serial = rejection_counts(d, n_jobs=1, **grid)
+    parallel = rejection_counts(d, n_jobs=2, **grid)
+    assert serial.identical(parallel)
+    assert serial["rejections"].sum() > 0

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import numpy as np
 import xarray as xr
+from joblib import Parallel, delayed
 
 from ._validation import (
     as_runs_folds,
@@ -218,13 +219,14 @@ def _check_alphas(alphas):
     return alphas
 
 
-def rejection_counts(d, *, tests, n_runs, df_values, alphas):
+def rejection_counts(d, *, tests, n_runs, df_values, alphas, n_jobs=None):
     """Count rejections of each test over a grid of runs, df and levels (Section 4).
 
     For every test, number of runs and df the test is applied once to all data
     sets; a data set counts as rejected at level ``alpha`` when ``pvalue <
     alpha``. On null data the counts divided by the number of data sets are the
-    Type I errors from which :func:`select_calibrated_df` picks the df.
+    Type I errors from which :func:`select_calibrated_df` picks the df. The
+    (test, runs) cells are counted in parallel worker processes.
 
     Parameters
     ----------
@@ -238,6 +240,10 @@ def rejection_counts(d, *, tests, n_runs, df_values, alphas):
         Degrees of freedom to try (the paper: 2, ..., 100).
     alphas : sequence of float
         Significance levels.
+    n_jobs : int, optional
+        Worker processes (joblib). None: all CPUs for grids of at least
+        ``_PARALLEL_TESTS`` single tests (data sets x runs x df), else one
+        process (starting workers would cost more). Never changes the result.
 
     Returns
     -------
@@ -263,18 +269,30 @@ def rejection_counts(d, *, tests, n_runs, df_values, alphas):
     if not n_runs or not df_values:
         raise ValueError("`n_runs` and `df_values` must each hold at least one value.")
     alpha_arr = np.asarray(_check_alphas(alphas))
-    counts = np.zeros((len(tests), len(n_runs), len(df_values), alpha_arr.size), dtype=np.int64)
-    for i, test in enumerate(tests):
-        for j, r in enumerate(n_runs):
-            for m, df in enumerate(df_values):
-                p = np.asarray(study_test(d, test, n_runs=r, df=df).pvalue)
-                counts[i, j, m] = (p[:, None] < alpha_arr).sum(axis=0)
+    if n_jobs is None:
+        n_jobs = -1 if d.shape[0] * len(n_runs) * len(df_values) * len(tests) >= _PARALLEL_TESTS else 1
+    cells = Parallel(n_jobs=n_jobs)(
+        delayed(_cell_rejections)(d, test, r, df_values, alpha_arr) for test in tests for r in n_runs
+    )
+    counts = np.array(cells, dtype=np.int64).reshape(len(tests), len(n_runs), len(df_values), alpha_arr.size)
     return xr.Dataset(
         {"rejections": (("test", "n_runs", "df", "alpha"), counts),
          "n_datasets": ((), np.int64(d.shape[0]))},
         coords={"test": list(tests), "n_runs": list(n_runs), "df": list(df_values),
                 "alpha": alpha_arr.tolist()},
     )
+
+
+_PARALLEL_TESTS = 10**6
+
+
+def _cell_rejections(d, test, n_runs, df_values, alphas):
+    """Rejections of one test on the first ``n_runs`` runs, shape (len(df_values), len(alphas))."""
+    out = np.empty((len(df_values), alphas.size), dtype=np.int64)
+    for m, df in enumerate(df_values):
+        p = np.asarray(study_test(d, test, n_runs=n_runs, df=df).pvalue)
+        out[m] = (p[:, None] < alphas).sum(axis=0)
+    return out
 
 
 def select_calibrated_df(counts, *, alpha):

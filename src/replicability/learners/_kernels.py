@@ -342,36 +342,47 @@ def _collapse(attr, child, ndist, n_nodes, train_err):
 
 
 @njit(cache=True)
-def _est_branch(top, bits, Wf, rows, start, end, attr, child, cf, z, tab, acc, order, value):
-    """est_errors_branch: the subtree of ``top`` evaluated on rows ``rows[start:end]``.
+def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z, tab, acc, touched,
+                order, value):
+    """est_errors_branch: the subtree of ``top`` evaluated on its own rows and ``rows[start:end]``.
 
-    Each row is routed to its leaf (class counts in ``acc``); the estimate is
-    then summed as the recursion of C45 does, ``est(son 0) + est(son 1)``,
-    over the nodes in reverse breadth-first order (sons before their parent).
+    ``rows[start:end]`` are the rows of ``top``'s sibling, which C45 sends down
+    ``top``'s subtree together with ``top``'s rows. The rows of ``top`` itself
+    reach the leaves whose counts ``ndist`` already holds (growing and
+    ``newDistribution`` partition them that way), and ``top``'s subtree is
+    pruned, so ``est[y]`` is C45's estimate of every node ``y`` in it on its own
+    rows. Only the sibling's rows are routed (integer counts: exact sums), and
+    only the nodes they reach are re-estimated, as C45's recursion does,
+    ``est(son 0) + est(son 1)``; any other son contributes its ``est``, the
+    same sum in the same order.
     """
     n = 0
     order[0] = top
-    i = 0
-    while i <= n:  # the nodes of the subtree, breadth first
-        x = order[i]
-        acc[x, :] = 0.0
-        if attr[x] >= 0:
-            order[n + 1], order[n + 2] = child[x, 0], child[x, 1]
-            n += 2
-        i += 1
+    touched[top] = True
+    if attr[top] < 0:
+        acc[top, :] = ndist[top]
     for i in range(start, end):
         r = rows[i]
         x = top
         while attr[x] >= 0:
             x = child[x, bits[r, attr[x]]]
+            if not touched[x]:  # first visit; parents are always visited first
+                touched[x] = True
+                n += 1
+                order[n] = x
+                if attr[x] < 0:
+                    acc[x, :] = ndist[x]
         for k in range(acc.shape[1]):
             acc[x, k] += Wf[r, k]
-    for i in range(n, -1, -1):
+    for i in range(n, -1, -1):  # sons before their parent
         x = order[i]
         if attr[x] < 0:
             value[x] = _est_dist(acc[x], cf, z, tab)
         else:
-            value[x] = value[child[x, 0]] + value[child[x, 1]]
+            c0, c1 = child[x, 0], child[x, 1]
+            value[x] = (value[c0] if touched[c0] else est[c0]) + (value[c1] if touched[c1] else est[c1])
+    for i in range(n + 1):
+        touched[order[i]] = False
     return value[top]
 
 
@@ -396,7 +407,7 @@ def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
 
 @njit(cache=True)
 def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, phase, stack, acc,
-           order, value):
+           touched, order, value):
     """C45PruneableClassifierTree.prune of the root, with an explicit stack.
 
     ``est[x]`` holds est_errors of node ``x`` once ``x`` is pruned (C45
@@ -422,10 +433,10 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
         sp -= 1
         # Distribution.maxBag: the last bag with the largest weight.
         largest = c1 if _sum(ndist[c1]) - _sum(ndist[c0]) > -_EPS else c0
-        s, e = seg[x, 0], seg[x, 1]
         if raising:
-            err_branch = _est_branch(largest, bits, Wf, rows, s, e, attr, child, cf, z, tab, acc,
-                                     order, value)
+            other = c0 + c1 - largest
+            err_branch = _est_branch(largest, bits, Wf, rows, seg[other, 0], seg[other, 1], attr, child,
+                                     ndist, est, cf, z, tab, acc, touched, order, value)
         else:
             err_branch = np.inf
         err_leaf = _est_dist(ndist[x], cf, z, tab)
@@ -450,7 +461,7 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
 def _fit_c45(bits, Wf, m, logt, cf, z, tab, raising, work):
     """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0)."""
     rows, attr, child, seg, ndist, ones, stack, train_err, phase, order, acc, value, gains, ratios, \
-        valid = work
+        valid, touched = work
     U = bits.shape[0]
     n_rows = 0
     for u in range(U):
@@ -461,7 +472,7 @@ def _fit_c45(bits, Wf, m, logt, cf, z, tab, raising, work):
                     ratios, valid)
     _collapse(attr, child, ndist, n_nodes, train_err)
     _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, train_err, phase, stack, acc,
-           order, value)
+           touched, order, value)
 
 
 @njit(cache=True)
@@ -485,7 +496,7 @@ def _workspace(U, p, K):
     return (np.empty(U, np.int64), np.full(n, -1, np.int64), np.zeros((n, 2), np.int64),
             np.zeros((n, 2), np.int64), np.zeros((n, K)), np.empty((n, K, p)), np.empty(n, np.int64),
             np.empty(n), np.zeros(n, np.int64), np.empty(n, np.int64), np.zeros((n, K)), np.empty(n),
-            np.empty(p), np.empty(p), np.zeros(p, np.bool_))
+            np.empty(p), np.empty(p), np.zeros(p, np.bool_), np.zeros(n, np.bool_))
 
 
 @njit(cache=True)
