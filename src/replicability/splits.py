@@ -165,12 +165,14 @@ def _seeded(seeds):
 
 def _splits_from_folds(folds, n_folds):
     """Run-major ``(train, test)`` index pairs (ascending, as scikit-learn's) from fold labels."""
-    out = []
-    for labels in folds:
-        for f in range(n_folds):
-            test = labels == f
-            out.append((np.flatnonzero(~test), np.flatnonzero(test)))
-    return out
+    n = folds.shape[1]
+    in_test = (folds[:, None, :] == np.arange(n_folds)[:, None]).reshape(-1, n)  # (run x fold, instance)
+    # Flat positions walk the splits in order, each split's instances ascending.
+    test_at, train_at = np.flatnonzero(in_test) % n, np.flatnonzero(~in_test) % n
+    n_test = in_test.sum(axis=1)
+    test_end, train_end = np.cumsum(n_test).tolist(), np.cumsum(n - n_test).tolist()
+    return [(train_at[train_stop - n + size:train_stop], test_at[test_stop - size:test_stop])
+            for size, test_stop, train_stop in zip(n_test.tolist(), test_end, train_end)]
 
 
 class RepeatedCV:
