@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 import numpy as np
+import psutil
 
 import replicability
 
@@ -40,6 +41,18 @@ def best_times(func, *, repeat=5):
         walls.append(time.perf_counter() - wall0)
         cpus.append(time.process_time() - cpu0)
     return {"wall": min(walls), "cpu": min(cpus)}
+
+
+def cpu_with_children():
+    """CPU seconds of this process and its live children (e.g. the loky workers)."""
+    total = 0.0
+    for proc in [psutil.Process(), *psutil.Process().children(recursive=True)]:
+        try:
+            times = proc.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
 
 
 def load_average():

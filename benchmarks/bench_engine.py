@@ -37,8 +37,7 @@ import tempfile
 import time
 
 import numpy as np
-import psutil
-from _common import best_times, load_average, write_results
+from _common import best_times, cpu_with_children, load_average, write_results
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
@@ -117,19 +116,6 @@ def per_fold(func, n_folds, repeat):
     return {"wall": t["wall"] / n_folds, "cpu": t["cpu"] / n_folds}
 
 
-def _cpu_with_children():
-    """CPU seconds of this process and its (live) children, e.g. the loky workers."""
-    procs = [psutil.Process()] + psutil.Process().children(recursive=True)
-    total = 0.0
-    for proc in procs:
-        try:
-            t = proc.cpu_times()
-        except psutil.NoSuchProcess:
-            continue
-        total += t.user + t.system
-    return total
-
-
 def measured_run():
     """run_experiment on source 4 with two worker processes (after a warm-up run)."""
     cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learner_a="naive_bayes",
@@ -141,9 +127,9 @@ def measured_run():
     run_experiment(cfg, backend="processes", n_jobs=2, progress=False, datasets=[0, 1])
     warm = time.perf_counter() - warm
     # The loky workers persist between the two runs, so their CPU time is read before and after.
-    cpu, wall = _cpu_with_children(), time.perf_counter()
+    cpu, wall = cpu_with_children(), time.perf_counter()
     res = run_experiment(cfg, backend="processes", n_jobs=2, progress=False)
-    cpu, wall = _cpu_with_children() - cpu, time.perf_counter() - wall
+    cpu, wall = cpu_with_children() - cpu, time.perf_counter() - wall
     n_pairs = int(res["correct_a"].size)
     return {"n_datasets": RUN_DATASETS, "n_repeats": N_REPEATS, "cv": f"{N_RUNS}x{N_FOLDS}",
             "source": "bayesnet 4", "backend": "processes", "n_jobs": 2, "fold_pairs": n_pairs,

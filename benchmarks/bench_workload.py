@@ -22,9 +22,8 @@ import json
 import time
 
 import numpy as np
-import psutil
 import xarray as xr
-from _common import load_average, write_results
+from _common import cpu_with_children, load_average, write_results
 
 import replicability as rp
 from replicability.calibrated_study import rejection_counts
@@ -33,18 +32,6 @@ from replicability.synthetic_runs import fold_differences
 
 N_JOBS = 2
 FAMILIES = ("synthetic", "bouckaert2003")
-
-
-def cpu_with_children():
-    """CPU seconds of this process and its live children (the loky workers)."""
-    total = 0.0
-    for proc in [psutil.Process(), *psutil.Process().children(recursive=True)]:
-        try:
-            times = proc.cpu_times()
-        except psutil.NoSuchProcess:
-            continue
-        total += times.user + times.system
-    return total
 
 
 def identical(committed, recomputed):
