@@ -13,7 +13,7 @@ the four ``(x, y)`` cells (order of ``replicability.synthetic.TASK1_CELLS``):
   hypergeometric draws from what the earlier folds left.
 
 Each draw is a handful of univariate hypergeometric draws: numpy's sampler,
-compiled with a table of log-factorials (:mod:`replicability._hypergeometric`,
+compiled with a table of log-factorials (``replicability._hypergeometric``,
 the same draws as ``Generator.hypergeometric``), so simulating a million
 experiments on 200,000 instances costs about as much as on 1,000. The draws
 have exactly the distribution of ``sklearn.model_selection.ShuffleSplit`` and
