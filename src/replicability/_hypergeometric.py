@@ -176,13 +176,14 @@ def hypergeometric(rng, good, bad, sample):
         The number of good items drawn, of the broadcast shape.
     """
     good, bad, sample = np.broadcast_arrays(*(np.asarray(a, dtype=np.int64) for a in (good, bad, sample)))
-    if np.any(good < 0) or np.any(bad < 0) or np.any(sample < 0) or np.any(sample > good + bad):
+    total = good + bad
+    if np.any(good < 0) or np.any(bad < 0) or np.any(sample < 0) or np.any(sample > total):
         raise ValueError("hypergeometric needs good, bad, sample >= 0 and sample <= good + bad.")
     if np.any(good >= _MAX_COLOUR) or np.any(bad >= _MAX_COLOUR):
         raise ValueError(f"hypergeometric needs good and bad below {_MAX_COLOUR:,} (numpy's limit).")
     out = np.empty(good.shape, dtype=np.int64)
     if out.size:
-        table = log_factorial_table(int((good + bad).max()))
+        table = log_factorial_table(int(total.max()))
         bits = rng.bit_generator.ctypes
         with rng.bit_generator.lock:
             _draw_all(bits.next_double, bits.next_uint32, bits.state_address, table,

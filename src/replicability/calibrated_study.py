@@ -219,6 +219,11 @@ def _check_alphas(alphas):
     return alphas
 
 
+#: Grids of at least this many single tests (data sets x runs x df x tests) are
+#: counted in worker processes by default; smaller ones would wait for the workers.
+_PARALLEL_TESTS = 10**6
+
+
 def rejection_counts(d, *, tests, n_runs, df_values, alphas, n_jobs=None):
     """Count rejections of each test over a grid of runs, df and levels (Section 4).
 
@@ -281,9 +286,6 @@ def rejection_counts(d, *, tests, n_runs, df_values, alphas, n_jobs=None):
         coords={"test": list(tests), "n_runs": list(n_runs), "df": list(df_values),
                 "alpha": alpha_arr.tolist()},
     )
-
-
-_PARALLEL_TESTS = 10**6
 
 
 def _cell_rejections(d, test, n_runs, df_values, alphas):

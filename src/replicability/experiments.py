@@ -133,9 +133,6 @@ def _cv(*, n_runs=10, n_folds=10, stratified=False):
             return [list(KFold(n_folds, shuffle=True, random_state=seed).split(X, y)) for seed in seeds]
         # StratifiedKFold(n_folds, shuffle=True, random_state=seed) per run, computed
         # without scikit-learn's per-call input checks (the same splits, tested).
-        if n_folds > len(y):
-            raise ValueError(f"Cannot have number of splits n_splits={n_folds} greater than the number of "
-                             f"samples: n_samples={len(y)}.")
         folds = _stratified_test_folds(y, _seeded(seeds), n_folds)
         flat = _splits_from_folds(folds, n_folds)
         return [flat[r * n_folds:(r + 1) * n_folds] for r in range(n_runs)]

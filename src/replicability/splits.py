@@ -124,6 +124,9 @@ def _stratified_test_folds(y, rngs, n_folds):
     ndarray of int, shape (n_runs, n_samples)
     """
     y = np.asarray(y)
+    if n_folds > len(y):
+        raise ValueError(f"Cannot have number of splits n_splits={n_folds} greater than the number of samples: "
+                         f"n_samples={len(y)}.")
     # 1-d integer labels are always "binary" or "multiclass"; type_of_target costs ~0.3 ms.
     target = "multiclass" if y.ndim == 1 and y.dtype.kind in "iub" else type_of_target(y)
     if target not in ("binary", "multiclass"):
@@ -244,10 +247,6 @@ class RepeatedCV:
         n_runs, n_folds = self.shape
         if y is None:
             raise ValueError("`y` is required for stratified folds.")
-        n = len(X)
-        if n_folds > n:
-            raise ValueError(f"Cannot have number of splits n_splits={n_folds} greater than the number of samples: "
-                             f"n_samples={n}.")
         folds = _stratified_test_folds(y, itertools.repeat(check_random_state(self.random_state), n_runs), n_folds)
         yield from _splits_from_folds(folds, n_folds)
 
