@@ -192,11 +192,10 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     out = np.zeros((n_splits, 3), dtype=np.int64)
     if fast.any():
         folds = data.folds(fast)
-        bits, W, test_row = data.patterns(folds)
         m, logt, cf, z = _c45_args(params_b.get("confidence", 0.25), params_b.get("min_num_obj", 2),
                                    n_train.max())
-        out[fast] = _kernels.evaluate_folds(bits, W, test_row, data.codes[folds.test], folds.test_start,
-                                            m, logt, cf, z, bool(params_b.get("subtree_raising", True)))
+        out[fast] = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
+                                            bool(params_b.get("subtree_raising", True)))
     slow = np.flatnonzero(~fast)
     if slow.size:
         out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=NaiveBayes,
@@ -251,28 +250,28 @@ class _BinaryData:
         return _Folds(self.train, self.n_train, self.test, self.n_test, keep)
 
     def patterns(self, folds):
-        """Distinct rows ``bits`` (U, p), (split, pattern, class) counts ``W`` and test patterns."""
-        uniq, first, row = np.unique(self.packed, return_index=True, return_inverse=True)
+        """The pattern kernels' view of ``folds``.
+
+        Distinct rows ``bits`` (U, p), the number of classes, and the pattern
+        and class of every training index with the start of each fold, then
+        the same for the test indices.
+        """
+        _, first, row = np.unique(self.packed, return_index=True, return_inverse=True)
         row = row.ravel()
         bits = np.ascontiguousarray(self.X[first], dtype=np.int8)
-        n_rows, k, n_folds = uniq.size, self.n_classes, folds.n_train.size
-        split_of = np.repeat(np.arange(n_folds), folds.n_train)
-        W = np.bincount(split_of * (n_rows * k) + row[folds.train] * k + self.codes[folds.train],
-                        minlength=n_folds * n_rows * k).reshape(n_folds, n_rows, k).astype(float)
-        return bits, W, row[folds.test]
+        return (bits, self.n_classes, row[folds.train], self.codes[folds.train], folds.train_start,
+                row[folds.test], self.codes[folds.test], folds.test_start)
 
 
 def _hits_nb(data, folds, params):
-    bits, W, test_row = data.patterns(folds)
-    return _kernels_more.nb_hits(bits, W, test_row, data.codes[folds.test], folds.test_start)
+    return _kernels_more.nb_hits(*data.patterns(folds))
 
 
 def _hits_c45(data, folds, params):
-    bits, W, test_row = data.patterns(folds)
     m, logt, cf, z = _c45_args(params.get("confidence", 0.25), params.get("min_num_obj", 2),
                                max(1, int(folds.n_train.max(initial=0))))
-    return _kernels_more.c45_hits(bits, W, test_row, data.codes[folds.test], folds.test_start, m, logt,
-                                  cf, z, bool(params.get("subtree_raising", True)))
+    return _kernels_more.c45_hits(*data.patterns(folds), m, logt, cf, z,
+                                  bool(params.get("subtree_raising", True)))
 
 
 def _hits_ib1(data, folds, params):

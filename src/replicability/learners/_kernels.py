@@ -5,9 +5,10 @@ The private engine behind :func:`~replicability.learners.fastpath.c45_patterns`,
 :func:`~replicability.engine.evaluate_nb_c45`. A data set is summarized by its
 distinct rows ("patterns"; at most 300 for 300 instances), their binary
 attribute values ``bits`` of shape (U, p), and per training set (fold) the
-class counts of every pattern ``W`` of shape (F, U, K). Each kernel loops over
-the folds; a fold grows, collapses and prunes one tree on the rows with a
-non-zero count, then predicts.
+class counts of every pattern, of shape (U, K): rows of ``W`` (F, U, K) for
+the fast-path API, or counted per fold from the fold's training patterns and
+classes (``evaluate_folds``). Each kernel loops over the folds; a fold grows,
+collapses and prunes one tree on the rows with a non-zero count, then predicts.
 
 The J48 code mirrors :mod:`~replicability.learners.c45` (Weka 3.6's
 ``C45PruneableClassifierTree``) step by step, in the same floating-point
@@ -342,7 +343,7 @@ def _collapse(attr, child, ndist, n_nodes, train_err):
 
 
 @njit(cache=True)
-def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z, tab, acc, touched,
+def _est_branch(top, packed, Wf, rows, start, end, attr, child, ndist, est, cf, z, tab, acc, touched,
                 order, value):
     """est_errors_branch: the subtree of ``top`` evaluated on its own rows and ``rows[start:end]``.
 
@@ -354,7 +355,8 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
     rows. Only the sibling's rows are routed (integer counts: exact sums), and
     only the nodes they reach are re-estimated, as C45's recursion does,
     ``est(son 0) + est(son 1)``; any other son contributes its ``est``, the
-    same sum in the same order.
+    same sum in the same order. A row is routed by its packed code
+    (``packed[u]`` has bit ``j`` set when attribute ``j`` is 1; see ``_pack``).
     """
     n = 0
     order[0] = top
@@ -364,8 +366,9 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
     for i in range(start, end):
         r = rows[i]
         x = top
+        code = packed[r]
         while attr[x] >= 0:
-            x = child[x, bits[r, attr[x]]]
+            x = child[x, (code >> attr[x]) & 1]
             if not touched[x]:  # first visit; parents are always visited first
                 touched[x] = True
                 n += 1
@@ -406,7 +409,7 @@ def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
 
 
 @njit(cache=True)
-def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, phase, stack, acc,
+def _prune(bits, packed, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, phase, stack, acc,
            touched, order, value):
     """C45PruneableClassifierTree.prune of the root, with an explicit stack.
 
@@ -435,7 +438,7 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
         largest = c1 if _sum(ndist[c1]) - _sum(ndist[c0]) > -_EPS else c0
         if raising:
             other = c0 + c1 - largest
-            err_branch = _est_branch(largest, bits, Wf, rows, seg[other, 0], seg[other, 1], attr, child,
+            err_branch = _est_branch(largest, packed, Wf, rows, seg[other, 0], seg[other, 1], attr, child,
                                      ndist, est, cf, z, tab, acc, touched, order, value)
         else:
             err_branch = np.inf
@@ -458,8 +461,11 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
 
 
 @njit(cache=True)
-def _fit_c45(bits, Wf, m, logt, cf, z, tab, raising, work):
-    """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0)."""
+def _fit_c45(bits, packed, Wf, m, logt, cf, z, tab, raising, work):
+    """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0).
+
+    ``packed`` is ``_pack(bits)``.
+    """
     rows, attr, child, seg, ndist, ones, stack, train_err, phase, order, acc, value, gains, ratios, \
         valid, touched = work
     U = bits.shape[0]
@@ -471,8 +477,8 @@ def _fit_c45(bits, Wf, m, logt, cf, z, tab, raising, work):
     n_nodes = _grow(bits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, ones, stack, gains,
                     ratios, valid)
     _collapse(attr, child, ndist, n_nodes, train_err)
-    _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, train_err, phase, stack, acc,
-           touched, order, value)
+    _prune(bits, packed, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, train_err, phase, stack,
+           acc, touched, order, value)
 
 
 @njit(cache=True)
@@ -487,6 +493,24 @@ def _c45_predict(bits, u, attr, child, ndist):
         if d[k] > best:
             best, arg = d[k], k
     return arg
+
+
+@njit(cache=True)
+def _pack(bits):
+    """Each pattern as an integer code: bit ``j`` set when attribute ``j`` is 1."""
+    packed = np.zeros(bits.shape[0], np.int64)
+    for u in range(bits.shape[0]):
+        for j in range(bits.shape[1]):
+            packed[u] |= np.int64(bits[u, j]) << j
+    return packed
+
+
+@njit(cache=True)
+def _fold_counts(train_row, train_class, start, end, Wf):
+    """``Wf[u, k]``: training instances of pattern ``u`` and class ``k`` in ``train_row[start:end]``."""
+    Wf[:, :] = 0.0
+    for t in range(start, end):
+        Wf[train_row[t], train_class[t]] += 1.0
 
 
 @njit(cache=True)
@@ -514,33 +538,38 @@ def c45_predict_folds(bits, W, query, m, logt, cf, z, raising):
     work = _workspace(U, bits.shape[1], K)
     attr, child, ndist = work[1], work[2], work[4]
     tab = _est_table(logt.size - 1)
+    packed = _pack(bits)
     for f in range(F):
-        _fit_c45(bits, W[f], m, logt, cf, z, tab, raising, work)
+        _fit_c45(bits, packed, W[f], m, logt, cf, z, tab, raising, work)
         for t in range(query.shape[1]):
             out[f, t] = _c45_predict(bits, query[f, t], attr, child, ndist)
     return out
 
 
 @njit(cache=True)
-def evaluate_folds(bits, W, test_row, test_class, test_start, m, logt, cf, z, raising):
+def evaluate_folds(bits, n_classes, train_row, train_class, train_start, test_row, test_class, test_start,
+                   m, logt, cf, z, raising):
     """Correct counts (naive Bayes, J48, both) of every fold on its test rows.
 
-    Fold ``f`` tests rows ``test_row[test_start[f]:test_start[f + 1]]`` whose
-    classes are ``test_class[...]``.
+    Fold ``f`` trains on the patterns ``train_row[train_start[f]:train_start[f + 1]]``
+    of classes ``train_class[...]`` (codes below ``n_classes``) and tests the
+    patterns ``test_row[test_start[f]:test_start[f + 1]]`` of classes ``test_class[...]``.
     """
-    F, U, K = W.shape
-    p = bits.shape[1]
+    U, p = bits.shape
+    K, F = n_classes, train_start.size - 1
     out = np.zeros((F, 3), dtype=np.int64)
     work = _workspace(U, p, K)
     attr, child, ndist = work[1], work[2], work[4]
     tab = _est_table(logt.size - 1)
+    packed = _pack(bits)
+    Wf = np.empty((U, K))
     prior = np.empty(K)
     cond = np.empty((2, p, K))
     probs = np.empty(K)
     for f in range(F):
-        Wf = W[f]
+        _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
         _nb_fit(bits, Wf, prior, cond)
-        _fit_c45(bits, Wf, m, logt, cf, z, tab, raising, work)
+        _fit_c45(bits, packed, Wf, m, logt, cf, z, tab, raising, work)
         for t in range(test_start[f], test_start[f + 1]):
             u, c = test_row[t], test_class[t]
             hit_a = _nb_predict(bits, u, prior, cond, probs) == c

@@ -25,8 +25,8 @@ An instance is a row of binary attributes bit-packed into an int64,
   is the estimator's permutation, passed in.
 * :class:`~replicability.learners.naive_bayes.NaiveBayes` and
   :class:`~replicability.learners.c45.C45`: the fits and predictions of
-  :mod:`~replicability.learners._kernels` (pattern counts ``W`` per fold),
-  scored per test instance.
+  :mod:`~replicability.learners._kernels` on distinct rows (patterns), from
+  each fold's training patterns and classes, scored per test instance.
 
 Numba's cache does not notice edits of the helpers imported from ``_kernels``
 and ``tan``: clear ``__pycache__`` after changing them.
@@ -41,8 +41,10 @@ from ._kernels import (
     _c45_predict,
     _est_table,
     _fit_c45,
+    _fold_counts,
     _nb_fit,
     _nb_predict,
+    _pack,
     _workspace,
 )
 from .tan import _cmi_sum, _prim
@@ -81,35 +83,43 @@ def fold_summary(packed, codes, n_classes, train, train_start):
 
 # --------------------------------------------------------------------------- naive Bayes, C4.5
 @njit(cache=True)
-def nb_hits(bits, W, test_row, test_class, test_start):
-    """Naive Bayes fitted on each ``W[f]`` (U, K); hit of each test pattern of fold ``f``.
+def nb_hits(bits, n_classes, train_row, train_class, train_start, test_row, test_class, test_start):
+    """Naive Bayes fitted on each fold; hit of each test pattern of fold ``f``.
 
-    Fold ``f`` tests patterns ``test_row[test_start[f]:test_start[f + 1]]``
-    of classes ``test_class[...]`` (as ``_kernels.evaluate_folds``).
+    Fold ``f`` trains on patterns ``train_row[train_start[f]:train_start[f + 1]]``
+    of classes ``train_class[...]`` and tests patterns
+    ``test_row[test_start[f]:test_start[f + 1]]`` of classes ``test_class[...]``
+    (as ``_kernels.evaluate_folds``).
     """
-    F, _, K = W.shape
-    p = bits.shape[1]
+    U, p = bits.shape
+    K = n_classes
     hits = np.zeros(test_row.size, dtype=np.bool_)
+    Wf = np.empty((U, K))
     prior = np.empty(K)
     cond = np.empty((2, p, K))
     probs = np.empty(K)
-    for f in range(F):
-        _nb_fit(bits, W[f], prior, cond)
+    for f in range(train_start.size - 1):
+        _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
+        _nb_fit(bits, Wf, prior, cond)
         for t in range(test_start[f], test_start[f + 1]):
             hits[t] = _nb_predict(bits, test_row[t], prior, cond, probs) == test_class[t]
     return hits
 
 
 @njit(cache=True)
-def c45_hits(bits, W, test_row, test_class, test_start, m, logt, cf, z, raising):
-    """J48 fitted on each ``W[f]`` (U, K); hit of each test pattern (see :func:`nb_hits`)."""
-    F, U, K = W.shape
+def c45_hits(bits, n_classes, train_row, train_class, train_start, test_row, test_class, test_start, m, logt,
+             cf, z, raising):
+    """J48 fitted on each fold; hit of each test pattern (see :func:`nb_hits`)."""
+    U, p = bits.shape
     hits = np.zeros(test_row.size, dtype=np.bool_)
-    work = _workspace(U, bits.shape[1], K)
+    work = _workspace(U, p, n_classes)
     attr, child, ndist = work[1], work[2], work[4]
     tab = _est_table(logt.size - 1)
-    for f in range(F):
-        _fit_c45(bits, W[f], m, logt, cf, z, tab, raising, work)
+    packed = _pack(bits)
+    Wf = np.empty((U, n_classes))
+    for f in range(train_start.size - 1):
+        _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
+        _fit_c45(bits, packed, Wf, m, logt, cf, z, tab, raising, work)
         for t in range(test_start[f], test_start[f + 1]):
             hits[t] = _c45_predict(bits, test_row[t], attr, child, ndist) == test_class[t]
     return hits
