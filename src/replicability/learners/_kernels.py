@@ -57,15 +57,24 @@ def _nb_fit(bits, Wf, prior, cond):
     U, p = bits.shape
     K = Wf.shape[1]
     class_count = np.zeros(K)
-    ones = np.zeros((p, K))
+    ones = np.zeros((K, p))
     for u in range(U):
         for k in range(K):
             w = Wf[u, k]
             if w != 0.0:
                 class_count[k] += w
                 for j in range(p):
-                    if bits[u, j]:
-                        ones[j, k] += w
+                    ones[k, j] += w * bits[u, j]
+    _nb_from_counts(class_count, ones, prior, cond)
+
+
+@njit(cache=True)
+def _nb_from_counts(class_count, ones, prior, cond):
+    """``_nb_fit`` from the class counts and ``ones[k, j]``, the class-``k`` count of value 1 of ``j``.
+
+    Counts are integers, so they are the same whichever order they were summed in.
+    """
+    K, p = ones.shape
     n = 0.0
     for k in range(K):
         n += class_count[k]
@@ -73,8 +82,8 @@ def _nb_fit(bits, Wf, prior, cond):
         prior[k] = (class_count[k] + 1.0) / (n + K)
         denom = class_count[k] + 2
         for j in range(p):
-            cond[1, j, k] = max(_TINY, (ones[j, k] + 1.0) / denom)
-            cond[0, j, k] = max(_TINY, ((class_count[k] - ones[j, k]) + 1.0) / denom)
+            cond[1, j, k] = max(_TINY, (ones[k, j] + 1.0) / denom)
+            cond[0, j, k] = max(_TINY, ((class_count[k] - ones[k, j]) + 1.0) / denom)
 
 
 @njit(cache=True)
@@ -198,16 +207,18 @@ def _row_dist(Wf, rows, start, end, out):
 
 @njit(cache=True)
 def _partition(bits, rows, start, end, a):
-    """Rows with value 0 of attribute ``a`` first; returns the first row with value 1."""
-    i, j = start, end - 1
-    while True:
-        while i <= j and bits[rows[i], a] == 0:
-            i += 1
-        while i <= j and bits[rows[j], a] == 1:
-            j -= 1
-        if i >= j:
-            return i
-        rows[i], rows[j] = rows[j], rows[i]
+    """Rows with value 0 of attribute ``a`` first; returns the first row with value 1.
+
+    Branch-free (the values are unpredictable): every row is swapped to the
+    end of the zeros, which advances only past a zero.
+    """
+    i = start
+    for j in range(start, end):
+        r = rows[j]
+        rows[j] = rows[i]
+        rows[i] = r
+        i += bits[r, a] == 0
+    return i
 
 
 @njit(cache=True)
@@ -279,9 +290,8 @@ def _count_ones(bits, Wf, rows, start, end, out):
         r = rows[i]
         for k in range(out.shape[0]):
             w = Wf[r, k]
-            if w != 0.0:
-                for j in range(out.shape[1]):
-                    out[k, j] += w * bits[r, j]
+            for j in range(out.shape[1]):
+                out[k, j] += w * bits[r, j]
 
 
 @njit(cache=True)
@@ -295,8 +305,7 @@ def _grow(bits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones, stack
     """
     seg[0, 0], seg[0, 1] = 0, n_rows
     _row_dist(Wf, rows, 0, n_rows, ndist[0])
-    if not _is_leaf(ndist[0], m):
-        _count_ones(bits, Wf, rows, 0, n_rows, nones[0])
+    _count_ones(bits, Wf, rows, 0, n_rows, nones[0])  # naive Bayes's counts too (evaluate_folds)
     n_nodes, top = 1, 0
     stack[0] = 0
     while top >= 0:
@@ -314,15 +323,22 @@ def _grow(bits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones, stack
             for k in range(ndist.shape[1]):
                 ndist[c + 1, k] = nones[node, k, a]
                 ndist[c, k] = ndist[node, k] - nones[node, k, a]
-            if not (_is_leaf(ndist[c], m) and _is_leaf(ndist[c + 1], m)):
+            leaf0, leaf1 = _is_leaf(ndist[c], m), _is_leaf(ndist[c + 1], m)
+            if not (leaf0 and leaf1):
                 small, large = (c, c + 1) if mid - s <= e - mid else (c + 1, c)
                 _count_ones(bits, Wf, rows, seg[small, 0], seg[small, 1], nones[small])
                 for k in range(nones.shape[1]):
                     for j in range(nones.shape[2]):
                         nones[large, k, j] = nones[node, k, j] - nones[small, k, j]
             n_nodes += 2
-            stack[top + 1], stack[top + 2] = c + 1, c
-            top += 2
+            # A son that _select would make a leaf at once (its first tests) is not pushed.
+            attr[c], attr[c + 1] = -1, -1
+            if not leaf1:
+                top += 1
+                stack[top] = c + 1
+            if not leaf0:
+                top += 1
+                stack[top] = c
     return n_nodes
 
 
@@ -464,7 +480,9 @@ def _prune(bits, packed, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising,
 def _fit_c45(bits, packed, Wf, m, logt, cf, z, tab, raising, work):
     """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0).
 
-    ``packed`` is ``_pack(bits)``.
+    ``bits`` holds the patterns' values as float64 (they multiply counts in
+    ``_count_ones``) and ``packed`` their codes (``_pack``). The root's
+    per-attribute counts are left in ``work[5][0]``.
     """
     rows, attr, child, seg, ndist, ones, stack, train_err, phase, order, acc, value, gains, ratios, \
         valid, touched = work
@@ -538,9 +556,9 @@ def c45_predict_folds(bits, W, query, m, logt, cf, z, raising):
     work = _workspace(U, bits.shape[1], K)
     attr, child, ndist = work[1], work[2], work[4]
     tab = _est_table(logt.size - 1)
-    packed = _pack(bits)
+    fbits, packed = bits.astype(np.float64), _pack(bits)
     for f in range(F):
-        _fit_c45(bits, packed, W[f], m, logt, cf, z, tab, raising, work)
+        _fit_c45(fbits, packed, W[f], m, logt, cf, z, tab, raising, work)
         for t in range(query.shape[1]):
             out[f, t] = _c45_predict(bits, query[f, t], attr, child, ndist)
     return out
@@ -559,17 +577,17 @@ def evaluate_folds(bits, n_classes, train_row, train_class, train_start, test_ro
     K, F = n_classes, train_start.size - 1
     out = np.zeros((F, 3), dtype=np.int64)
     work = _workspace(U, p, K)
-    attr, child, ndist = work[1], work[2], work[4]
+    attr, child, ndist, root_ones = work[1], work[2], work[4], work[5][0]
     tab = _est_table(logt.size - 1)
-    packed = _pack(bits)
+    fbits, packed = bits.astype(np.float64), _pack(bits)
     Wf = np.empty((U, K))
     prior = np.empty(K)
     cond = np.empty((2, p, K))
     probs = np.empty(K)
     for f in range(F):
         _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
-        _nb_fit(bits, Wf, prior, cond)
-        _fit_c45(bits, packed, Wf, m, logt, cf, z, tab, raising, work)
+        _fit_c45(fbits, packed, Wf, m, logt, cf, z, tab, raising, work)
+        _nb_from_counts(ndist[0], root_ones, prior, cond)  # the training set's counts: the root's
         for t in range(test_start[f], test_start[f + 1]):
             u, c = test_row[t], test_class[t]
             hit_a = _nb_predict(bits, u, prior, cond, probs) == c

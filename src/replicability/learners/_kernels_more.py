@@ -115,11 +115,11 @@ def c45_hits(bits, n_classes, train_row, train_class, train_start, test_row, tes
     work = _workspace(U, p, n_classes)
     attr, child, ndist = work[1], work[2], work[4]
     tab = _est_table(logt.size - 1)
-    packed = _pack(bits)
+    fbits, packed = bits.astype(np.float64), _pack(bits)
     Wf = np.empty((U, n_classes))
     for f in range(train_start.size - 1):
         _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
-        _fit_c45(bits, packed, Wf, m, logt, cf, z, tab, raising, work)
+        _fit_c45(fbits, packed, Wf, m, logt, cf, z, tab, raising, work)
         for t in range(test_start[f], test_start[f + 1]):
             hits[t] = _c45_predict(bits, test_row[t], attr, child, ndist) == test_class[t]
     return hits
