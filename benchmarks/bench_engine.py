@@ -15,6 +15,9 @@ beside wall time, because other jobs share the machine:
 * (b) the loop most users would write with scikit-learn: ``CategoricalNB`` and
   ``DecisionTreeClassifier(criterion="entropy")`` over ``RepeatedStratifiedKFold``,
   on both kinds of data;
+* the engine's speed-up over (b), also from alternating CPU timings of the two
+  (``paired_speedup``): the machine's speed drifts over minutes, which moves
+  a ratio of best-of timings taken minutes apart, not one of timings taken in turn;
 * every other pair of the five learners (naive Bayes, C4.5, IB1, TAN, voted
   perceptron) through :func:`replicability.engine.evaluate_pair_fast` on the
   same source-4 data set (CPU and wall per fold pair);
@@ -61,6 +64,7 @@ N_REPEATS, N_RUNS, N_FOLDS = 10, 10, 10
 WORKLOAD_FOLD_PAIRS = 30_000_000
 LOOP_FOLDS = 50  # folds timed for the loops
 LOOP_REPEATS = 5  # best of, after a warm-up: a single timing of the loops varies by 20%
+PAIRED_ROUNDS = 15  # alternating timings of the engine and the scikit-learn loop
 RUN_DATASETS = 20  # data sets of the measured run_experiment
 
 _COMPILE_SNIPPET = """
@@ -109,6 +113,25 @@ def compile_times():
             out[name] = {"first_call_cpu_s": cpu, "first_call_wall_s": wall,
                          "import_cpu_s": import_cpu, "import_wall_s": import_wall}
     return out
+
+
+def paired_speedup(engine, n_engine, loop, n_loop, rounds=PAIRED_ROUNDS):
+    """CPU time per fold pair of ``loop()`` over that of ``engine()``, timed in turn.
+
+    After one warm-up call of each, ``rounds`` times: time the engine, then the
+    loop, and take the ratio of the two. Returns the median, smallest and largest ratio.
+    """
+    engine()
+    loop()
+    ratios = []
+    for _ in range(rounds):
+        cpu = time.process_time()
+        engine()
+        cpu_engine = (time.process_time() - cpu) / n_engine
+        cpu = time.process_time()
+        loop()
+        ratios.append((time.process_time() - cpu) / n_loop / cpu_engine)
+    return {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios), "rounds": rounds}
 
 
 def per_fold(func, n_folds, repeat):
@@ -169,6 +192,10 @@ def main():
     speedup = {f"vs_{name}_{kind}": loop[kind] / engine[kind]
                for name, loop in (("own_estimators_loop", own), ("sklearn_loop", sk)) for kind in ("cpu", "wall")}
     speedup_source4 = {f"vs_sklearn_loop_{kind}": sk4[kind] / engine4[kind] for kind in ("cpu", "wall")}
+    paired = {"null_data": paired_speedup(lambda: evaluate_nb_c45(X, y, splits), n,
+                                          lambda: sklearn_loop(X, y, sk_splits), LOOP_FOLDS),
+              "bayesnet_source_4": paired_speedup(lambda: evaluate_nb_c45(X4, y4, splits4), n,
+                                                  lambda: sklearn_loop(X4, y4, sk4_splits), LOOP_FOLDS)}
     run = measured_run()
     workload = {"fold_pairs": WORKLOAD_FOLD_PAIRS,
                 "hours_on_2_workers_from_measured_run_wall": run["wall_per_fold_pair_s"] * WORKLOAD_FOLD_PAIRS
@@ -189,6 +216,9 @@ def main():
         print(f"speed-up {name:32s} {s:9.1f} x")
     for name, s in speedup_source4.items():
         print(f"speed-up (source 4) {name:21s} {s:9.1f} x")
+    for name, s in paired.items():
+        print(f"speed-up vs sklearn loop, cpu, timed in turn ({name}): median {s['median']:.1f} x "
+              f"(range {s['min']:.1f}-{s['max']:.1f} x over {s['rounds']} rounds)")
     print(f"run_experiment: {run['fold_pairs']} fold pairs in {run['wall_s']:.2f} s wall, "
           f"{run['cpu_s_parent_and_workers']:.2f} s cpu on 2 workers "
           f"({run['wall_per_fold_pair_s'] * 1e6:.1f} us wall, {run['cpu_per_fold_pair_s'] * 1e6:.1f} us cpu "
@@ -204,6 +234,7 @@ def main():
                                   "own_estimators_loop": own, "sklearn_loop": sk,
                                   "sklearn_loop_bayesnet_source_4": sk4},
         "speedup_null_data": speedup, "speedup_bayesnet_source_4": speedup_source4,
+        "speedup_vs_sklearn_loop_cpu_paired": paired,
         "pairs_bayesnet_source_4": pairs,
         "compile": compiled, "run_experiment": run, "workload": workload,
         # Other jobs on the machine inflate wall times (and, less so, CPU times).
