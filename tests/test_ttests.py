@@ -4,7 +4,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
@@ -194,6 +194,10 @@ def test_5x2_degenerate():
 # ---------------------------------------------------------------- Hypothesis properties
 finite = st.floats(-1.0, 1.0, allow_nan=False, allow_infinity=False)
 samples = arrays(float, st.integers(2, 20), elements=finite)
+# A subnormal float keeps fewer significant bits, so scaling one is not exact: the
+# scaling properties hold to rounding for values whose scaled copies stay normal
+# (|x| >= 1e-290 times c >= 1e-3 is far above the smallest normal, about 2.2e-308).
+scalable = finite.filter(lambda x: x == 0.0 or abs(x) >= 1e-290)
 
 
 def _nondegenerate(d):
@@ -218,7 +222,7 @@ def test_pvalue_in_unit_interval(d, alternative, df):
 
 
 @settings(max_examples=60, deadline=None)
-@given(d=samples, c=st.floats(1e-3, 1e3))
+@given(d=arrays(float, st.integers(2, 20), elements=scalable), c=st.floats(1e-3, 1e3))
 def test_statistic_invariant_to_scaling(d, c):
     if not _nondegenerate(d):
         return
@@ -228,7 +232,9 @@ def test_statistic_invariant_to_scaling(d, c):
 
 
 @settings(max_examples=40, deadline=None)
-@given(d=arrays(float, (5, 2), elements=finite), c=st.floats(1e-3, 1e3))
+@given(d=arrays(float, (5, 2), elements=scalable), c=st.floats(1e-3, 1e3))
+@example(d=np.array([[2.22507386e-313, 1.0]] + [[1.0, 1.0]] * 4), c=0.00390625).xfail(
+    raises=AssertionError, reason="a subnormal difference loses bits when scaled")
 def test_5x2_sign_and_scale_properties(d, c):
     if not np.any(d[:, 0] != d[:, 1]):
         return
