@@ -72,7 +72,8 @@ def _nb_fit(bits, Wf, prior, cond):
 def _nb_from_counts(class_count, ones, prior, cond):
     """``_nb_fit`` from the class counts and ``ones[k, j]``, the class-``k`` count of value 1 of ``j``.
 
-    Counts are integers, so they are the same whichever order they were summed in.
+    ``evaluate_folds`` passes the J48 root's counts: integers, so equal to
+    ``_nb_fit``'s whatever order they were summed in.
     """
     K, p = ones.shape
     n = 0.0
