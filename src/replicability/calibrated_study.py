@@ -231,7 +231,7 @@ def rejection_counts(d, *, tests, n_runs, df_values, alphas, n_jobs=None):
     sets; a data set counts as rejected at level ``alpha`` when ``pvalue <
     alpha``. On null data the counts divided by the number of data sets are the
     Type I errors from which :func:`select_calibrated_df` picks the df. The
-    (test, runs) cells are counted in parallel worker processes.
+    (test, runs) cells of large grids are counted in worker processes (``n_jobs``).
 
     Parameters
     ----------

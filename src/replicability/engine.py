@@ -249,6 +249,12 @@ class _BinaryData:
     def folds(self, keep):
         return _Folds(self.train, self.n_train, self.test, self.n_test, keep)
 
+    @functools.cached_property
+    def _distinct_rows(self):
+        """Distinct rows ``bits`` (U, p) and the distinct row of every instance."""
+        _, first, row = np.unique(self.packed, return_index=True, return_inverse=True)
+        return np.ascontiguousarray(self.X[first], dtype=np.int8), row.ravel()
+
     def patterns(self, folds):
         """The pattern kernels' view of ``folds``.
 
@@ -256,9 +262,7 @@ class _BinaryData:
         and class of every training index with the start of each fold, then
         the same for the test indices.
         """
-        _, first, row = np.unique(self.packed, return_index=True, return_inverse=True)
-        row = row.ravel()
-        bits = np.ascontiguousarray(self.X[first], dtype=np.int8)
+        bits, row = self._distinct_rows
         return (bits, self.n_classes, row[folds.train], self.codes[folds.train], folds.train_start,
                 row[folds.test], self.codes[folds.test], folds.test_start)
 
