@@ -161,6 +161,32 @@ def test_histogram_matches_direct_measures(outcomes):
     np.testing.assert_allclose(m["r2"], replicability_r2(outcomes).mean(axis=-1), rtol=1e-12)
 
 
+def test_histogram_measures_are_the_correctly_rounded_fractions():
+    # Integer numerators, one division: equal to the exact rational value rounded once,
+    # so no BLAS or summation order can change the last bit.
+    from fractions import Fraction
+    from math import comb
+
+    n = 10
+    hist = np.random.default_rng(5).integers(0, 40_000, size=(3, 66))
+    m = histogram_measures(hist, n_repetitions=n)
+    n_a, n_b = outcome_cells(n)
+    for g in range(hist.shape[0]):
+        total = int(hist[g].sum())
+        pairs = sum(int(c) * (comb(int(a), 2) + comb(int(b), 2) + comb(n - int(a) - int(b), 2))
+                    for c, a, b in zip(hist[g], n_a, n_b))
+        b_better = sum(int(c) * int(b) for c, b in zip(hist[g], n_b))
+        assert m["r2"][g] == float(Fraction(pairs, comb(n, 2) * total))
+        assert m["b_better"][g] == float(Fraction(b_better, n * total))
+
+
+def test_histogram_must_hold_counts():
+    with pytest.raises(ValueError, match="`histogram` must hold counts"):
+        histogram_measures(np.full(66, 0.5), n_repetitions=10)
+    m = histogram_measures(np.ones(66), n_repetitions=10)  # whole numbers stored as floats are counts
+    assert m["consistency"] == 3 / 66
+
+
 def test_simulate_task1_equals_direct_computation():
     gaps = [0.0, 0.05]
     ds = simulate_task1(["mcnemar_90_10", "resampling_10"], 2000, gaps, n_datasets=30, seed=7)

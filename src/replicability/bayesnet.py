@@ -403,7 +403,8 @@ def _asymptotic_nb_accuracy(joint):
     n_pat = joint.shape[0]
     B = pattern_matrix(n_pat.bit_length() - 1)
     py = joint.sum(axis=0)
-    p1 = (B.T.astype(float) @ joint) / py  # P(x_j = 1 | y), shape (n_attributes, 2)
+    # P(x_j = 1 | y), shape (n_attributes, 2); sums in a fixed order, not a BLAS product
+    p1 = np.stack([joint[B[:, j] == 1].sum(axis=0) for j in range(B.shape[1])]) / py
     with np.errstate(divide="ignore"):
         log1, log0 = np.log(p1), np.log1p(-p1)
         logp = np.log(py) + np.zeros((n_pat, 1))

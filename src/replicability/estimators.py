@@ -384,7 +384,9 @@ def linear_estimator_variance(weights, p):
     arr = _as_probabilities(p)
     r, f3 = _power_sums(arr)
     sum_sq = (w**2).sum(axis=-1)
-    s = w @ _incidence(n).T
+    # s_m summed in a fixed order (a matrix product's rounding would depend on the BLAS)
+    member = _incidence(n).astype(bool)
+    s = np.stack([w[..., member[m]].sum(axis=-1) for m in range(n)], axis=-1)
     return _scalar((r - r**2) * sum_sq + (f3 - r**2) * ((s**2).sum(axis=-1) - 2 * sum_sq))
 
 

@@ -516,7 +516,8 @@ def subsample_moments(X, sizes, *, n_repeats=100, rng=None):
         sub = X[rows]  # (n_repeats, m, d)
         means[i] = sub.mean(axis=1)
         centred = sub - means[i][:, None, :]
-        covs[i] = np.einsum("rmj,rmk->rjk", centred, centred) / (m - 1)
+        # summed over the subsample in a fixed order (einsum's SIMD loops are not)
+        covs[i] = (centred[:, :, :, None] * centred[:, :, None, :]).sum(axis=1) / (m - 1)
     return xr.Dataset(
         {
             "mean": (("size", "repeat", "feature"), means),

@@ -463,20 +463,29 @@ def histogram_measures(histogram, *, n_repetitions):
     0.6667 0.5 0.6667
     """
     n = check_positive_int(n_repetitions, "n_repetitions", minimum=2)
-    h = np.asarray(histogram, dtype=float)
+    h = np.asarray(histogram)
     n_a, n_b = outcome_cells(n)
     if h.ndim < 1 or h.shape[-1] != n_a.size:
         raise ValueError(f"`histogram` must have {n_a.size} cells on its last axis; got shape {h.shape}.")
+    if not np.issubdtype(h.dtype, np.integer) and not (np.all(np.isfinite(h)) and np.all(h == np.round(h))):
+        raise ValueError(f"`histogram` must hold counts (whole numbers); got {h!r}.")
+    h = h.astype(np.int64)
     n_0 = n - n_a - n_b
+    # Integer numerators and one division each: exact up to the final rounding, so the
+    # measures do not depend on the BLAS or on the order of a float sum.
     n_sets = h.sum(axis=-1)
-    pairs = (n_a * (n_a - 1) + n_b * (n_b - 1) + n_0 * (n_0 - 1)) / (n * (n - 1))
-    agree = (n_a == n) | (n_b == n) | (n_0 == n)
+    equal_pairs = n_a * (n_a - 1) + n_b * (n_b - 1) + n_0 * (n_0 - 1)  # 2 * sum_c C(n_c, 2)
+    agree = ((n_a == n) | (n_b == n) | (n_0 == n)).astype(np.int64)
+
+    def weighted(weights):
+        return (h * weights).sum(axis=-1)
+
     return {
-        "b_better": h @ n_b / (n * n_sets),
-        "a_better": h @ n_a / (n * n_sets),
-        "rejection": h @ (n_a + n_b) / (n * n_sets),
-        "consistency": h @ agree / n_sets,
-        "r2": h @ pairs / n_sets,
+        "b_better": weighted(n_b) / (n * n_sets),
+        "a_better": weighted(n_a) / (n * n_sets),
+        "rejection": weighted(n_a + n_b) / (n * n_sets),
+        "consistency": weighted(agree) / n_sets,
+        "r2": weighted(equal_pairs) / (n * (n - 1) * n_sets),
     }
 
 

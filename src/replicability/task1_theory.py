@@ -34,6 +34,14 @@ __all__ = [
 _GH_NODES, _GH_WEIGHTS = special.roots_hermitenorm(120)
 
 
+def _quadrature(values):
+    """``E_W[f(W)]`` for W standard normal from ``f`` at the Gauss-Hermite nodes (last axis).
+
+    A sum in a fixed order rather than a matrix product, whose rounding would depend on the BLAS.
+    """
+    return (values * _GH_WEIGHTS).sum(axis=-1) / np.sqrt(2 * np.pi)
+
+
 def _conditional_outcomes(effect, rho, z):
     """P(A better), P(B better), P(no difference) given the shared factor W at the quadrature nodes."""
     centre = effect[..., None] + np.sqrt(rho)[..., None] * _GH_NODES
@@ -137,7 +145,7 @@ def mcnemar_epsilon(test_fraction, n=None, *, alpha=0.05, model="paper"):
     elif model == "normal":
         # P(both reject, either side) = E_W[(P(up | W) + P(low | W))^2], rho = t.
         upper, lower, _ = _conditional_outcomes(np.zeros_like(t), t, z)
-        out = ((upper + lower) ** 2) @ _GH_WEIGHTS / np.sqrt(2 * np.pi) / alpha - alpha
+        out = _quadrature((upper + lower) ** 2) / alpha - alpha
     else:
         raise ValueError(f"`model` must be 'paper' or 'normal'; got {model!r}.")
     return out[()] if np.ndim(out) == 0 else out
@@ -211,7 +219,7 @@ def agreement_normal_model(effect, rho, *, alpha=0.05, n_repetitions=2):
         raise ValueError(f"`rho` must lie in [0, 1); got {rho!r}.")
     upper, lower, middle = _conditional_outcomes(effect, rho, stats.norm.isf(alpha / 2))
     integrand = upper**n + lower**n + middle**n
-    out = integrand @ _GH_WEIGHTS / np.sqrt(2 * np.pi)
+    out = _quadrature(integrand)
     return out[()] if out.ndim == 0 else out
 
 
