@@ -4,18 +4,18 @@ Run ``python benchmarks/bench_counts.py``. Two workloads, each timed at both siz
 (process CPU time, sizes interleaved so that machine load hits both alike, minimum
 over the repeats):
 
-* the configuration: :func:`replicability.task1.simulate_task1` with the twelve
+* the configuration: :func:`replicability.papers.bouckaert2005.task1.simulate_task1` with the twelve
   designs of Bouckaert (2005) (McNemar, resampling, plain and sorted cv) for one
   accuracy gap, 1000 data sets x 10 repetitions: drawing the data sets' cell
   counts, every test fold's counts, the tests and the outcome histograms. The
   papers' figures repeat this unit for every gap. Design target: time ratio of
   n = 200,000 to n = 1,000 at most 1.2;
 * the count sampling alone: cell counts of 1000 data sets x 10 repeats of
-  10 x 10-fold cv and a 90%/10% split (:mod:`replicability.counts`), the part
+  10 x 10-fold cv and a 90%/10% split (:mod:`replicability.sources.counts`), the part
   whose cost could depend on n. Exact sampling never touches the instances;
   numpy's hypergeometric sampler computes log-factorials above 125 and looks
   them up below, so it costs more for large populations; the package's compiled
-  copy of it (:mod:`replicability._hypergeometric`, the same draws) looks all of
+  copy of it (:mod:`replicability.sources._hypergeometric`, the same draws) looks all of
   them up.
 """
 
@@ -24,13 +24,13 @@ import time
 import numpy as np
 from _common import load_average, write_results
 
-from replicability.counts import (
+from replicability.sources.counts import (
     cv_fold_counts,
     holdout_fold_counts,
     sample_task1_counts,
     task1_fold_statistics,
 )
-from replicability.task1 import TASK1_DESIGNS, simulate_task1
+from replicability.papers.bouckaert2005.task1 import TASK1_DESIGNS, simulate_task1
 
 SIZES = (1_000, 200_000)
 

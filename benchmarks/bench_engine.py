@@ -6,7 +6,7 @@ of 10 randomizations of 10 x 10 cv (1000 folds per data set). Timed per fold
 pair (both learners, fit and score the test fold), CPU (``time.process_time``)
 beside wall time, because other jobs share the machine:
 
-* the engine: :func:`replicability.engine.evaluate_nb_c45`, the numba kernels
+* the engine: :func:`replicability.engine.pairs.evaluate_nb_c45`, the numba kernels
   of :mod:`replicability.learners._kernels` over all 1000 folds of a data set,
   on the null data (independent attributes: the largest trees) and on
   Bayesian-network source 4 of Bouckaert (2003);
@@ -19,11 +19,11 @@ beside wall time, because other jobs share the machine:
   (``paired_speedup``): the machine's speed drifts over minutes, which moves
   a ratio of best-of timings taken minutes apart, not one of timings taken in turn;
 * every other pair of the five learners (naive Bayes, C4.5, IB1, TAN, voted
-  perceptron) through :func:`replicability.engine.evaluate_pair_fast` on the
+  perceptron) through :func:`replicability.engine.pairs.evaluate_pair_fast` on the
   same source-4 data set (CPU and wall per fold pair);
 * the first-call compile time of the kernels (fresh process, empty numba cache)
   and the time to load them from the cache (fresh process, warm cache);
-* a measured run of :func:`replicability.experiments.run_experiment` (20 data
+* a measured run of :func:`replicability.engine.runner.run_experiment` (20 data
   sets x 10 repeats x 10 x 10 cv on source 4, ``backend="processes"``,
   ``n_jobs=2``: data generation, splitting and evaluation; wall time and the
   CPU time of the parent and the worker processes), extrapolated to the
@@ -45,17 +45,17 @@ from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.bayesnet import bouckaert2003_source
-from replicability.engine import (
+from replicability.sources.bayesnet import bouckaert2003_source
+from replicability.engine.pairs import (
     _FAST_LEARNERS,
     evaluate_nb_c45,
     evaluate_pair_fast,
     evaluate_pair_loop,
 )
-from replicability.experiments import ExperimentConfig, run_experiment
+from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.learners import C45, NaiveBayes
-from replicability.splits import rxk_cv_splits
-from replicability.synthetic import sample_independent_binary
+from replicability.engine.splits import rxk_cv_splits
+from replicability.sources.synthetic import sample_independent_binary
 
 N_INSTANCES, N_ATTRIBUTES = 300, 10
 N_REPEATS, N_RUNS, N_FOLDS = 10, 10, 10
@@ -71,9 +71,9 @@ _COMPILE_SNIPPET = """
 import time
 c0, w0 = time.process_time(), time.perf_counter()
 import numpy as np
-from replicability.engine import evaluate_nb_c45
-from replicability.splits import rxk_cv_splits
-from replicability.synthetic import sample_independent_binary
+from replicability.engine.pairs import evaluate_nb_c45
+from replicability.engine.splits import rxk_cv_splits
+from replicability.sources.synthetic import sample_independent_binary
 c1, w1 = time.process_time(), time.perf_counter()
 X, y = sample_independent_binary(300, rng=0)
 splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=10, random_state=0)

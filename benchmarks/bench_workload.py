@@ -5,10 +5,10 @@ Recomputes every committed result of the synthetic experiments of Bouckaert
 ``bouckaert2003`` of ``data/results``, from the parameters stored with it:
 
 * each ``synthetic/fold_counts`` result with
-  :func:`replicability.experiments.run_experiment` (``backend="processes"``,
+  :func:`replicability.engine.runner.run_experiment` (``backend="processes"``,
   two workers, the machine's cores);
 * the two calibrations of the 2003 paper with
-  :func:`replicability.calibrated_study.rejection_counts` on the recomputed fold
+  :func:`replicability.papers.bouckaert2003.rejection_counts` on the recomputed fold
   counts they were derived from.
 
 Every recomputed result is compared with the committed one (all data variables,
@@ -26,9 +26,9 @@ import xarray as xr
 from _common import cpu_with_children, load_average, write_results
 
 import replicability as rp
-from replicability.calibrated_study import rejection_counts
-from replicability.experiments import ExperimentConfig, run_experiment
-from replicability.synthetic_runs import fold_differences
+from replicability.papers.bouckaert2003 import rejection_counts
+from replicability.engine.runner import ExperimentConfig, run_experiment
+from replicability.papers.synthetic_runs import fold_differences
 
 N_JOBS = 2
 FAMILIES = ("synthetic", "bouckaert2003")

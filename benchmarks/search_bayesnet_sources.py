@@ -1,6 +1,6 @@
 """Rerun the search for the four Bayesian-network sources of Bouckaert (2003) Table 3.
 
-Writes ``data/sources/bouckaert2003_sources.json``: per source the network
+Writes ``src/replicability/sources/bouckaert2003_sources.json``: per source the network
 (parents and CPTs as plain lists), the targets, the search seed and trial that
 produced it, and its accuracies:
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from replicability.bayesnet import (
+from replicability.sources.bayesnet import (
     BOUCKAERT2003_TARGETS,
     expected_accuracies,
     independent_network,
@@ -96,5 +96,5 @@ def main(out):
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "data" / "sources" / "bouckaert2003_sources.json")
+    parser.add_argument("--out", type=Path, default=ROOT / "src" / "replicability" / "sources" / "bouckaert2003_sources.json")
     main(parser.parse_args().out)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.io import arff as scipy_arff
 
-from replicability.arff import ArffError, Dataset, load_arff, parse_arff
+from replicability.sources.arff import ArffError, Dataset, load_arff, parse_arff
 
 ROOT = Path(__file__).resolve().parents[1]
 UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
@@ -237,7 +237,7 @@ def test_truncated_uci_file_is_rejected(tmp_path, uci_dir):
 
 # scipy.io.arff reads 26 of the 27 files (it rejects soybean.arff: README.md of the
 # shared data); both readers must give the same table.
-with open(ROOT / "data" / "uci_manifest.csv", newline="") as handle:
+with open(ROOT / "src" / "replicability" / "sources" / "uci_manifest.csv", newline="") as handle:
     SCIPY_FILES = [row["file"] for row in csv.DictReader(handle) if row["file"] != "soybean.arff"]
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replicability.bayesnet import (
+from replicability.sources.bayesnet import (
     BOUCKAERT2003_TARGETS,
     BayesNet,
     ExpectedAccuracy,

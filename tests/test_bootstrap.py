@@ -1,4 +1,4 @@
-"""Tests for replicability.bootstrap (Raschka 2018 Section 2; Efron & Tibshirani 1997)."""
+"""Tests for replicability.stats.bootstrap (Raschka 2018 Section 2; Efron & Tibshirani 1997)."""
 
 import numpy as np
 import pytest
@@ -12,7 +12,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 from statsmodels.stats.proportion import proportion_confint
 
-from replicability.bootstrap import (
+from replicability.stats.bootstrap import (
     ConfidenceInterval,
     bootstrap_632,
     bootstrap_632_plus,

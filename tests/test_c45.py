@@ -195,7 +195,7 @@ MIXED = Path(__file__).parent / "fixtures" / "weka_uci"
 
 
 def _mixed_data():
-    from replicability.arff import load_arff
+    from replicability.sources.arff import load_arff
 
     train, test = load_arff(MIXED / "mixed_train.arff"), load_arff(MIXED / "mixed_test.arff")
     n_values = np.array([len(v) for v in train.nominal_values])

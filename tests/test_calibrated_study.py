@@ -1,4 +1,4 @@
-"""Tests of replicability.calibrated_study (the test battery of Bouckaert 2003)."""
+"""Tests of replicability.papers.bouckaert2003 (the test battery of Bouckaert 2003)."""
 
 import functools
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.calibrated_study import (
+from replicability.papers.bouckaert2003 import (
     CALIBRATED_TESTS,
     STUDY_TESTS,
     TEST_LABELS,
@@ -16,9 +16,9 @@ from replicability.calibrated_study import (
     study_outcomes,
     study_test,
 )
-from replicability.calibration import calibrate_df
-from replicability.decisions import decide
-from replicability.schemes import scheme_ttest
+from replicability.stats.calibration import calibrate_df
+from replicability.stats.decisions import decide
+from replicability.stats.schemes import scheme_ttest
 
 RNG = np.random.default_rng(20030)
 # 40 data sets x 6 runs x 5 folds of differences with a small positive shift.
@@ -208,8 +208,8 @@ def test_validation():
 
 
 def test_null_calibration_matches_direct_counts(tmp_path, monkeypatch):
-    from replicability.calibrated_study import null_calibration
-    from replicability.synthetic_runs import fold_differences, synthetic_fold_counts
+    from replicability.papers.bouckaert2003 import null_calibration
+    from replicability.papers.synthetic_runs import fold_differences, synthetic_fold_counts
 
     monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path))
     kwargs = dict(n_datasets=4, seed=5, scale="smoke")

@@ -1,4 +1,4 @@
-"""Tests for replicability.calibration."""
+"""Tests for replicability.stats.calibration."""
 
 import functools
 
@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.calibration import CalibrationResult, calibrate_df, rejection_rate
-from replicability.schemes import scheme_ttest
-from replicability.ttests import paired_ttest
+from replicability.stats.calibration import CalibrationResult, calibrate_df, rejection_rate
+from replicability.stats.schemes import scheme_ttest
+from replicability.stats.ttests import paired_ttest
 
 
 def _rates_by_hand(d, alpha, df_values):

@@ -3,7 +3,7 @@
 import nbformat
 import pytest
 
-from replicability.cli import main, notebook_parameters, run_notebook, strip_volatile_metadata
+from replicability.engine.cli import main, notebook_parameters, run_notebook, strip_volatile_metadata
 
 
 def _notebook(tmp_path, parameters_source="alpha = 0.05\nname = 'x'", body="print(alpha, name)"):

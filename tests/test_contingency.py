@@ -1,4 +1,4 @@
-"""Tests for replicability.contingency (McNemar, proportions, Cochran, Looney, adjustments)."""
+"""Tests for replicability.stats.contingency (McNemar, proportions, Cochran, Looney, adjustments)."""
 
 import numpy as np
 import pytest
@@ -13,7 +13,7 @@ from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportions_ztest as sm_proportions_ztest
 
-from replicability.contingency import (
+from replicability.stats.contingency import (
     bonferroni,
     cochran_q_test,
     holm,

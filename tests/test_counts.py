@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from scipy import stats
 from sklearn.model_selection import KFold, ShuffleSplit
 
-from replicability.counts import (
+from replicability.sources.counts import (
     FoldStatistics,
     cv_fold_counts,
     holdout_fold_counts,
     sample_task1_counts,
     task1_fold_statistics,
 )
-from replicability.synthetic import sample_task1, task1_probabilities
+from replicability.sources.synthetic import sample_task1, task1_probabilities
 
 
 def _within(observed, expected, se, k=4.0):

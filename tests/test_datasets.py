@@ -11,8 +11,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from replicability.arff import load_arff, parse_arff
-from replicability.datasets import (
+from replicability.sources.arff import load_arff, parse_arff
+from replicability.sources.uci import (
     ChecksumError,
     _build_manifest,
     _content_sha256,
@@ -24,7 +24,7 @@ from replicability.datasets import (
 ROOT = Path(__file__).resolve().parents[1]
 # CI sets REPLICABILITY_UCI_DIR; a checkout next to the shared data falls back on it.
 UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
-MANIFEST = pd.read_csv(ROOT / "data" / "uci_manifest.csv", keep_default_na=False)
+MANIFEST = pd.read_csv(ROOT / "src" / "replicability" / "sources" / "uci_manifest.csv", keep_default_na=False)
 
 
 @pytest.fixture(scope="module")

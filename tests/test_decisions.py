@@ -1,4 +1,4 @@
-"""Tests for replicability.decisions."""
+"""Tests for replicability.stats.decisions."""
 
 import numpy as np
 import pytest
@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replicability._results import TestResult
-from replicability.contingency import mcnemar_test
-from replicability.decisions import Outcome, decide
-from replicability.nonparametric import sign_test
+from replicability.stats.contingency import mcnemar_test
+from replicability.stats.decisions import Outcome, decide
+from replicability.stats.nonparametric import sign_test
 
 
 def test_outcome_values():

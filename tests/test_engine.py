@@ -1,15 +1,15 @@
-"""Tests for replicability.engine: registrations and the (naive Bayes, C4.5) fast path."""
+"""Tests for replicability.engine.pairs: registrations and the (naive Bayes, C4.5) fast path."""
 
 import numpy as np
 import pytest
 
-from replicability import experiments
-from replicability.bayesnet import bouckaert2003_source
-from replicability.engine import evaluate_nb_c45, evaluate_pair_loop, register_all
-from replicability.experiments import ExperimentConfig, run_experiment
+from replicability.engine import runner
+from replicability.sources.bayesnet import bouckaert2003_source
+from replicability.engine.pairs import evaluate_nb_c45, evaluate_pair_loop, register_all
+from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
-from replicability.splits import rxk_cv_splits
-from replicability.synthetic import sample_independent_binary
+from replicability.engine.splits import rxk_cv_splits
+from replicability.sources.synthetic import sample_independent_binary
 
 
 def _loop(X, y, splits, params_a=None, params_b=None):
@@ -147,25 +147,25 @@ def test_non_binary_attributes_use_the_loop():
 def test_swapped_pair_swaps_the_counts():
     X, y = sample_independent_binary(100, n_attributes=5, rng=2)
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=5, random_state=0)
-    ab = experiments.PAIR_EVALUATORS[("naive_bayes", "c45")](X, y, splits, params_a={}, params_b={})
-    ba = experiments.PAIR_EVALUATORS[("c45", "naive_bayes")](X, y, splits, params_a={}, params_b={})
+    ab = runner.PAIR_EVALUATORS[("naive_bayes", "c45")](X, y, splits, params_a={}, params_b={})
+    ba = runner.PAIR_EVALUATORS[("c45", "naive_bayes")](X, y, splits, params_a={}, params_b={})
     np.testing.assert_array_equal(ba, ab[:, [1, 0, 2]])
 
 
 def test_registrations():
     register_all()
-    assert experiments.LEARNERS["naive_bayes"] is NaiveBayes
-    assert experiments.LEARNERS["c45"] is C45
-    assert experiments.LEARNERS["ib1"] is IB1
-    assert experiments.LEARNERS["tan"] is TAN
-    assert experiments.LEARNERS["voted_perceptron"] is VotedPerceptron
-    assert {"independent_binary", "cv", "resample", "5x2", "rxk_cv"} <= set(experiments.SOURCES) | set(
-        experiments.SCHEMES)
-    assert experiments.PAIR_EVALUATORS[("naive_bayes", "c45")] is evaluate_nb_c45
+    assert runner.LEARNERS["naive_bayes"] is NaiveBayes
+    assert runner.LEARNERS["c45"] is C45
+    assert runner.LEARNERS["ib1"] is IB1
+    assert runner.LEARNERS["tan"] is TAN
+    assert runner.LEARNERS["voted_perceptron"] is VotedPerceptron
+    assert {"independent_binary", "cv", "resample", "5x2", "rxk_cv"} <= set(runner.SOURCES) | set(
+        runner.SCHEMES)
+    assert runner.PAIR_EVALUATORS[("naive_bayes", "c45")] is evaluate_nb_c45
 
 
 def test_independent_binary_source_uses_the_runner_generator():
-    source = experiments.SOURCES["independent_binary"]
+    source = runner.SOURCES["independent_binary"]
     X1, y1 = source(np.random.default_rng(3), n_instances=50, class_probability=0.2)
     X2, y2 = sample_independent_binary(50, class_probability=0.2, rng=np.random.default_rng(3))
     np.testing.assert_array_equal(X1, X2)
@@ -173,7 +173,7 @@ def test_independent_binary_source_uses_the_runner_generator():
 
 
 def test_rxk_cv_scheme_is_run_major_and_covers_every_instance_once_per_run():
-    split = experiments.SCHEMES["rxk_cv"](n_runs=3, n_folds=4)
+    split = runner.SCHEMES["rxk_cv"](n_runs=3, n_folds=4)
     y = np.arange(40) % 2
     runs = split(np.zeros((40, 1)), y, np.random.default_rng(0))
     assert len(runs) == 3 and all(len(run) == 4 for run in runs)
@@ -189,7 +189,7 @@ def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
                            scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=100,
                            n_repeats=2, seed=11)
     fast = run_experiment(cfg, progress=False)
-    monkeypatch.delitem(experiments.PAIR_EVALUATORS, ("naive_bayes", "c45"))
+    monkeypatch.delitem(runner.PAIR_EVALUATORS, ("naive_bayes", "c45"))
     slow = run_experiment(cfg, progress=False)
     for name in ("n_test", "correct_a", "correct_b", "correct_both"):
         np.testing.assert_array_equal(fast[name].values, slow[name].values)

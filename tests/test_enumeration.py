@@ -1,4 +1,4 @@
-"""Tests for replicability.enumeration (exact enumeration and simulation of outcome vectors)."""
+"""Tests for replicability.stats.enumeration (exact enumeration and simulation of outcome vectors)."""
 
 import itertools
 
@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.enumeration import (
+from replicability.stats.enumeration import (
     enumerate_outcomes,
     exact_moments,
     outcome_probabilities,
     sample_moments,
     simulate_outcomes,
 )
-from replicability.measures import (
+from replicability.stats.measures import (
     r2_variance,
     replicability_from_probabilities,
     replicability_r2,

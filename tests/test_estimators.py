@@ -1,4 +1,4 @@
-"""Tests for replicability.estimators (Bouckaert 2004, Sections 3.1-3.3 and Appendix)."""
+"""Tests for replicability.stats.estimators (Bouckaert 2004, Sections 3.1-3.3 and Appendix)."""
 
 import itertools
 from math import comb
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from replicability.estimators import (
+from replicability.stats.estimators import (
     binomial_power_sums,
     binomial_power_sums_closed_form,
     linear_estimator_variance,
@@ -23,7 +23,7 @@ from replicability.estimators import (
     r2_variance_theorem31,
     r2_weights,
 )
-from replicability.measures import (
+from replicability.stats.measures import (
     r1_variance,
     r2_variance,
     replicability_from_probabilities,

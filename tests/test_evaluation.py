@@ -1,4 +1,4 @@
-"""Tests for replicability.evaluation (Raschka 2018, Sections 1-2)."""
+"""Tests for replicability.stats.evaluation (Raschka 2018, Sections 1-2)."""
 
 import numpy as np
 import pytest
@@ -14,12 +14,12 @@ from sklearn.model_selection import (
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.bootstrap import (
+from replicability.stats.bootstrap import (
     bootstrap_632,
     bootstrap_632_plus,
     holdout_accuracy_interval,
 )
-from replicability.evaluation import (
+from replicability.stats.evaluation import (
     bootstrap_inclusion_probability,
     compare_accuracy_estimates,
     learning_curve_scores,

@@ -10,7 +10,7 @@ import xarray as xr
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.experiments import (
+from replicability.engine.runner import (
     PAIR_EVALUATORS,
     SCHEMES,
     ExperimentConfig,
@@ -91,7 +91,7 @@ def test_config_hash_changes_with_any_field(config):
 def test_config_hash_stable_across_processes(config):
     # A fresh interpreter with its own hash randomization must give the same digest.
     code = (
-        "from replicability.experiments import ExperimentConfig;"
+        "from replicability.engine.runner import ExperimentConfig;"
         f"print(ExperimentConfig(**{CV!r}).config_hash)"
     )
     out = subprocess.run(

@@ -1,4 +1,4 @@
-"""Tests for replicability.fidelity: Weka's cv folds and the learners' fidelity to Weka 3.6."""
+"""Tests for replicability.papers.bouckaert_frank2004.fidelity: Weka's cv folds and the learners' fidelity to Weka 3.6."""
 
 import os
 from pathlib import Path
@@ -6,8 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from replicability.datasets import load_uci
-from replicability.fidelity import (
+from replicability.sources.uci import load_uci
+from replicability.papers.bouckaert_frank2004.fidelity import (
     LEARNERS,
     _JavaRandom,
     cv_correct,
@@ -70,7 +70,7 @@ def test_weka_cv_splits_rejects_bad_y():
 @pytest.mark.parametrize("name, seeds", [("iris", [1, 2]), ("labor", [3]), ("zoo", [4]), ("hepatitis", [5])])
 def test_runs_equal_weka_exactly(weka, name, seeds):
     # Same folds as Weka's -x 10 -s <seed>, so each run's correct count equals Weka's
-    # (tests/fixtures/weka_uci/weka_cv.csv): naive Bayes, J48 and IB1 on data with
+    # (the package's weka_cv.csv): naive Bayes, J48 and IB1 on data with
     # numeric attributes (iris, labor, hepatitis), missing values (labor, hepatitis)
     # and a many-valued nominal attribute (zoo).
     ds = load_uci(name, directory=UCI_DIR)

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.random._generator
 import pytest
 
-from replicability import _hypergeometric as hg
+from replicability.sources import _hypergeometric as hg
 
 
 def numpy_log_factorial():

@@ -1,4 +1,4 @@
-"""Tests of the batched per-instance kernels (learners._kernels_more) through engine.evaluate_pair_fast.
+"""Tests of the batched per-instance kernels (learners._kernels_more) through engine.pairs.evaluate_pair_fast.
 
 The oracle is always the estimators fitted fold by fold: ``evaluate_pair_loop``
 itself, or the same fits (``estimator(**params).fit(X[train], y[train])
@@ -12,12 +12,12 @@ import itertools
 import numpy as np
 import pytest
 
-from replicability import engine, experiments
-from replicability.bayesnet import bouckaert2003_source
-from replicability.engine import _FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
-from replicability.experiments import ExperimentConfig, run_experiment
-from replicability.splits import rxk_cv_splits
-from replicability.synthetic import sample_independent_binary
+from replicability.engine import pairs, runner
+from replicability.sources.bayesnet import bouckaert2003_source
+from replicability.engine.pairs import _FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
+from replicability.engine.runner import ExperimentConfig, run_experiment
+from replicability.engine.splits import rxk_cv_splits
+from replicability.sources.synthetic import sample_independent_binary
 
 NAMES = list(_FAST_LEARNERS)
 PAIRS = list(itertools.combinations(NAMES, 2))
@@ -53,13 +53,13 @@ def _check_all_pairs(X, y, splits, names=NAMES, params=None):
 def loop_calls(monkeypatch):
     """Record the splits sent to evaluate_pair_loop (the fall-back) by evaluate_pair_fast."""
     calls = []
-    real = engine.evaluate_pair_loop
+    real = pairs.evaluate_pair_loop
 
     def spy(X, y, splits, **kwargs):
         calls.append(len(splits))
         return real(X, y, splits, **kwargs)
 
-    monkeypatch.setattr(engine, "evaluate_pair_loop", spy)
+    monkeypatch.setattr(pairs, "evaluate_pair_loop", spy)
     return calls
 
 
@@ -236,11 +236,11 @@ def test_rejects_split_indices_out_of_range():
 # --------------------------------------------------------------------------- registration and the runner
 def test_every_ordered_pair_has_an_evaluator():
     for a, b in itertools.permutations(NAMES, 2):
-        assert (a, b) in experiments.PAIR_EVALUATORS
+        assert (a, b) in runner.PAIR_EVALUATORS
     X, y = sample_independent_binary(60, n_attributes=5, rng=3)
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
-    ab = experiments.PAIR_EVALUATORS[("tan", "voted_perceptron")](X, y, splits, params_a={}, params_b={})
-    ba = experiments.PAIR_EVALUATORS[("voted_perceptron", "tan")](X, y, splits, params_a={}, params_b={})
+    ab = runner.PAIR_EVALUATORS[("tan", "voted_perceptron")](X, y, splits, params_a={}, params_b={})
+    ba = runner.PAIR_EVALUATORS[("voted_perceptron", "tan")](X, y, splits, params_a={}, params_b={})
     np.testing.assert_array_equal(ba, ab[:, [1, 0, 2]])
 
 
@@ -250,7 +250,7 @@ def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
                            scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=60,
                            n_repeats=1, seed=11)
     fast = run_experiment(cfg, progress=False)
-    monkeypatch.delitem(experiments.PAIR_EVALUATORS, ("ib1", "tan"))
+    monkeypatch.delitem(runner.PAIR_EVALUATORS, ("ib1", "tan"))
     slow = run_experiment(cfg, progress=False)
     for name in ("n_test", "correct_a", "correct_b", "correct_both"):
         np.testing.assert_array_equal(fast[name].values, slow[name].values)

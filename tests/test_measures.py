@@ -1,4 +1,4 @@
-"""Tests for replicability.measures (Bouckaert 2004; Bouckaert & Frank 2004; Bouckaert 2005)."""
+"""Tests for replicability.stats.measures (Bouckaert 2004; Bouckaert & Frank 2004; Bouckaert 2005)."""
 
 import itertools
 from math import comb
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replicability.measures import (
+from replicability.stats.measures import (
     almost_consistency,
     almost_consistency_from_counts,
     consistency,

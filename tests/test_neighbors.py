@@ -168,7 +168,7 @@ def test_mixed_data_agrees_with_weka_ib1():
 
     import pandas as pd
 
-    from replicability.arff import load_arff
+    from replicability.sources.arff import load_arff
 
     folder = Path(__file__).parent / "fixtures" / "weka_uci"
     train, test = load_arff(folder / "mixed_train.arff"), load_arff(folder / "mixed_test.arff")

@@ -1,4 +1,4 @@
-"""Tests for replicability.nonparametric (sign test, Wilcoxon signed-rank)."""
+"""Tests for replicability.stats.nonparametric (sign test, Wilcoxon signed-rank)."""
 
 import numpy as np
 import pytest
@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
 
-from replicability.nonparametric import sign_test, signed_rank_test
+from replicability.stats.nonparametric import sign_test, signed_rank_test
 
 ALTS = ["two-sided", "greater", "less"]
 

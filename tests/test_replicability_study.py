@@ -1,4 +1,4 @@
-"""Tests of replicability.replicability_study (Bouckaert 2004 Table 1, Bouckaert & Frank 2004 Table 5)."""
+"""Tests of replicability.papers.bouckaert2004 (Bouckaert 2004 Table 1, Bouckaert & Frank 2004 Table 5)."""
 
 import itertools
 
@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.decisions import decide
-from replicability.nonparametric import sign_test
-from replicability.replicability_study import (
+from replicability.stats.decisions import decide
+from replicability.stats.nonparametric import sign_test
+from replicability.papers.bouckaert2004 import (
     EXPERIMENT_SCHEMES,
     EXPERIMENT_TESTS,
     experiment_outcomes,
@@ -17,7 +17,7 @@ from replicability.replicability_study import (
     monotone_within,
     outcome_summary,
 )
-from replicability.schemes import scheme_sample, scheme_test
+from replicability.stats.schemes import scheme_sample, scheme_test
 
 # Bouckaert (2003), Figure 1 (rows are runs, columns folds), with run 3's sign fixed (ERRATA).
 FIGURE1 = np.array([[3.33, 10, -6.66], [6.66, 3.33, 0], [6.66, -10, -3.33]])

@@ -1,4 +1,4 @@
-"""Tests for replicability.schemes."""
+"""Tests for replicability.stats.schemes."""
 
 import importlib.util
 
@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.schemes import SCHEMES, VARIANTS, scheme_sample, scheme_test, scheme_ttest
-from replicability.ttests import paired_ttest
+from replicability.stats.schemes import SCHEMES, VARIANTS, scheme_sample, scheme_test, scheme_ttest
+from replicability.stats.ttests import paired_ttest
 
 RTOL = 1e-10
 
@@ -156,12 +156,12 @@ def test_scheme_test_t_equals_scheme_ttest(rng):
 
 
 @pytest.mark.skipif(
-    importlib.util.find_spec("replicability.nonparametric") is None,
-    reason="replicability.nonparametric not written yet",
+    importlib.util.find_spec("replicability.stats.nonparametric") is None,
+    reason="replicability.stats.nonparametric not written yet",
 )
 @pytest.mark.parametrize("test", ["sign", "signed_rank"])
 def test_scheme_test_nonparametric_on_scheme_sample(rng, test):
-    from replicability import nonparametric
+    from replicability.stats import nonparametric
 
     d = rng.normal(0.01, 0.03, size=(3, 10, 10))
     fn = nonparametric.sign_test if test == "sign" else nonparametric.signed_rank_test

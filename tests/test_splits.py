@@ -1,4 +1,4 @@
-"""Tests of replicability.splits: invariants of the sampling schemes."""
+"""Tests of replicability.engine.splits: invariants of the sampling schemes."""
 
 import warnings
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.model_selection import RepeatedStratifiedKFold
 
-from replicability.splits import FiveByTwoCV, RandomSubsampling, RepeatedCV, rxk_cv_splits
+from replicability.engine.splits import FiveByTwoCV, RandomSubsampling, RepeatedCV, rxk_cv_splits
 
 
 def _labels(n=103, seed=0, p=0.3):

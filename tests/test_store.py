@@ -13,8 +13,8 @@ import xarray as xr
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.experiments import ExperimentConfig, register_learner, register_source, run_experiment
-from replicability.store import (
+from replicability.engine.runner import ExperimentConfig, register_learner, register_source, run_experiment
+from replicability.engine.store import (
     CacheWarning,
     ResultStore,
     cached_result,
@@ -222,7 +222,7 @@ _CHILD = """
 import sys
 sys.path.insert(0, {tests!r})
 import test_store
-from replicability.experiments import ExperimentConfig, run_experiment
+from replicability.engine.runner import ExperimentConfig, run_experiment
 cfg = ExperimentConfig(**{{**test_store.BASE, **{extra!r}}})
 run_experiment(cfg, store={store!r}, progress=False, chunk_size=1)
 """

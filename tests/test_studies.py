@@ -1,4 +1,4 @@
-"""Tests of replicability.studies (simulation loops of the Raschka 2018 notebooks)."""
+"""Tests of replicability.papers.raschka2018 (simulation loops of the Raschka 2018 notebooks)."""
 
 import numpy as np
 import pytest
@@ -10,9 +10,9 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.contingency import mcnemar_test, proportions_ztest
-from replicability.splits import FiveByTwoCV
-from replicability.studies import (
+from replicability.stats.contingency import mcnemar_test, proportions_ztest
+from replicability.engine.splits import FiveByTwoCV
+from replicability.papers.raschka2018 import (
     ALGORITHM_TESTS,
     algorithm_test_study,
     bayes_accuracy,
@@ -22,7 +22,7 @@ from replicability.studies import (
     sample_gaussian_classes,
     tuning_bias_study,
 )
-from replicability.ttests import alpaydin_5x2cv_ftest, dietterich_5x2cv_ttest, kfold_cv_ttest
+from replicability.stats.ttests import alpaydin_5x2cv_ftest, dietterich_5x2cv_ttest, kfold_cv_ttest
 
 
 # --------------------------------------------------------------------------
@@ -261,8 +261,8 @@ def test_algorithm_test_study_recomputes_from_splits():
 
     from sklearn.model_selection import StratifiedShuffleSplit
 
-    from replicability.splits import RandomSubsampling
-    from replicability.ttests import resampled_ttest
+    from replicability.engine.splits import RandomSubsampling
+    from replicability.stats.ttests import resampled_ttest
 
     h = paired_split_scores(a, b, X, y, StratifiedShuffleSplit(1, test_size=1 / 3,
                                                                random_state=seed()).split(X, y))

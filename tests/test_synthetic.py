@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from replicability.synthetic import (
+from replicability.sources.synthetic import (
     TASK1_CELLS,
     sample_independent_binary,
     sample_task1,

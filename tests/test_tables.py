@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from replicability.tables import data_dir, read_published, write_reproduced
+from replicability.engine.tables import data_dir, read_published, write_reproduced
 
 
 def test_data_dir_found_from_a_subfolder(repo_root, monkeypatch):

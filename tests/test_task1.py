@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
 
-from replicability.contingency import mcnemar_test
-from replicability.counts import holdout_fold_counts, sample_task1_counts, task1_fold_statistics
-from replicability.decisions import decide
-from replicability.measures import consistency, replicability_r2
-from replicability.schemes import scheme_ttest
-from replicability.task1 import (
+from replicability.stats.contingency import mcnemar_test
+from replicability.sources.counts import holdout_fold_counts, sample_task1_counts, task1_fold_statistics
+from replicability.stats.decisions import decide
+from replicability.stats.measures import consistency, replicability_r2
+from replicability.stats.schemes import scheme_ttest
+from replicability.papers.bouckaert2005.task1 import (
     TASK1_DESIGNS,
     _cv_differences,
     _cv_draws,
@@ -27,7 +27,7 @@ from replicability.task1 import (
     resampling_outcomes,
     simulate_task1,
 )
-from replicability.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest, kfold_cv_ttest
+from replicability.stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest, kfold_cv_ttest
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.counts import sample_task1_counts
-from replicability.measures import replicability_r2, type1_replicability_bound
-from replicability.task1 import mcnemar_outcomes
-from replicability.task1_theory import (
+from replicability.sources.counts import sample_task1_counts
+from replicability.stats.measures import replicability_r2, type1_replicability_bound
+from replicability.papers.bouckaert2005.task1 import mcnemar_outcomes
+from replicability.papers.bouckaert2005.theory import (
     agreement_normal_model,
     mcnemar_epsilon,
     mcnemar_type1_replicability,

@@ -1,4 +1,4 @@
-"""Tests for replicability.ttests."""
+"""Tests for replicability.stats.ttests."""
 
 from pathlib import Path
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
 
-from replicability.ttests import (
+from replicability.stats.ttests import (
     alpaydin_5x2cv_ftest,
     corrected_repeated_cv_ttest,
     corrected_resampled_ttest,

@@ -1,4 +1,4 @@
-"""Tests for replicability.uci_study: per-fold results of the three learners on UCI data."""
+"""Tests for replicability.papers.bouckaert_frank2004.uci_runs: per-fold results of the three learners on UCI data."""
 
 import os
 from pathlib import Path
@@ -6,9 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from replicability.datasets import load_uci
-from replicability.fidelity import read_weka_cv
-from replicability.uci_study import UCI_SCHEMES, uci_fold_hits, uci_scheme_results
+from replicability.sources.uci import load_uci
+from replicability.papers.bouckaert_frank2004.fidelity import read_weka_cv
+from replicability.papers.bouckaert_frank2004.uci_runs import UCI_SCHEMES, uci_fold_hits, uci_scheme_results
 
 ROOT = Path(__file__).resolve().parents[1]
 UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
@@ -50,7 +50,7 @@ def test_counts_are_consistent(labor, scheme):
 
 
 def test_stratified_resampling_keeps_class_proportions(labor):
-    from replicability.uci_study import _splits
+    from replicability.papers.bouckaert_frank2004.uci_runs import _splits
 
     y = labor.y[labor.y >= 0]
     share = np.mean(y == 1)
@@ -64,7 +64,7 @@ def test_stratified_resampling_keeps_class_proportions(labor):
 
 
 def test_stratified_resampling_with_singleton_classes():
-    from replicability.uci_study import _splits
+    from replicability.papers.bouckaert_frank2004.uci_runs import _splits
 
     y = np.array([0] * 30 + [1] * 18 + [2])  # class 2 has one instance
     for train, test in _splits(y, "resample_stratified", 3):

@@ -1,12 +1,12 @@
-"""Tests of replicability.uci_tables on hand-made per-fold results."""
+"""Tests of replicability.papers.bouckaert_frank2004.uci_tables on hand-made per-fold results."""
 
 import numpy as np
 import pytest
 import xarray as xr
 from scipy import stats
 
-from replicability.ttests import corrected_resampled_ttest
-from replicability.uci_tables import (
+from replicability.stats.ttests import corrected_resampled_ttest
+from replicability.papers.bouckaert_frank2004.uci_tables import (
     PAIR_LABELS,
     UCI_TESTS,
     consistency_table,

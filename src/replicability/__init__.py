@@ -7,8 +7,8 @@ A reproducible compendium of Bouckaert (2003, 2004, 2005), Bouckaert & Frank
 from importlib.metadata import PackageNotFoundError, version
 
 from ._results import TestResult
-from .arff import ArffError, Dataset, load_arff, parse_arff
-from .bayesnet import (
+from .sources.arff import ArffError, Dataset, load_arff, parse_arff
+from .sources.bayesnet import (
     BOUCKAERT2003_TARGETS,
     BayesNet,
     ExpectedAccuracy,
@@ -22,7 +22,7 @@ from .bayesnet import (
     sample_bayesnet,
     search_network,
 )
-from .bootstrap import (
+from .stats.bootstrap import (
     BootstrapScores,
     ConfidenceInterval,
     bootstrap_632,
@@ -33,7 +33,7 @@ from .bootstrap import (
     percentile_interval,
     standard_interval,
 )
-from .calibrated_study import (
+from .papers.bouckaert2003 import (
     CALIBRATED_TESTS,
     FIGURE2_RUNS,
     STUDY_TESTS,
@@ -45,8 +45,8 @@ from .calibrated_study import (
     study_outcomes,
     study_test,
 )
-from .calibration import CalibrationResult, calibrate_df, rejection_rate
-from .contingency import (
+from .stats.calibration import CalibrationResult, calibrate_df, rejection_rate
+from .stats.contingency import (
     McNemarResult,
     bonferroni,
     cochran_q_test,
@@ -55,22 +55,22 @@ from .contingency import (
     mcnemar_test,
     proportions_ztest,
 )
-from .counts import (
+from .sources.counts import (
     FoldStatistics,
     cv_fold_counts,
     holdout_fold_counts,
     sample_task1_counts,
     task1_fold_statistics,
 )
-from .datasets import OPENML_URL, ChecksumError, download_uci, list_uci, load_uci
-from .decisions import Outcome, decide
-from .engine import (
+from .sources.uci import OPENML_URL, ChecksumError, download_uci, list_uci, load_uci
+from .stats.decisions import Outcome, decide
+from .engine.pairs import (
     evaluate_nb_c45,
     evaluate_pair_fast,
     evaluate_pair_loop,
     register_all,
 )
-from .enumeration import (
+from .stats.enumeration import (
     Moments,
     enumerate_outcomes,
     exact_moments,
@@ -78,7 +78,7 @@ from .enumeration import (
     sample_moments,
     simulate_outcomes,
 )
-from .estimators import (
+from .stats.estimators import (
     MinimumVarianceResult,
     binomial_power_sums,
     binomial_power_sums_closed_form,
@@ -93,7 +93,7 @@ from .estimators import (
     r2_variance_theorem31,
     r2_weights,
 )
-from .evaluation import (
+from .stats.evaluation import (
     LearningCurve,
     bootstrap_inclusion_probability,
     compare_accuracy_estimates,
@@ -105,7 +105,7 @@ from .evaluation import (
     split_class_counts,
     subsample_moments,
 )
-from .experiments import (
+from .engine.runner import (
     ExperimentConfig,
     register_learner,
     register_pair_evaluator,
@@ -114,7 +114,7 @@ from .experiments import (
     run_experiment,
     stack_sources,
 )
-from .fidelity import (
+from .papers.bouckaert_frank2004.fidelity import (
     LEARNERS,
     cv_correct,
     fidelity_table,
@@ -138,7 +138,7 @@ from .learners import (
     pattern_index,
     pattern_matrix,
 )
-from .measures import (
+from .stats.measures import (
     OUTCOME_VALUES,
     almost_consistency,
     almost_consistency_from_counts,
@@ -154,8 +154,8 @@ from .measures import (
     replicability_r2_from_counts,
     type1_replicability_bound,
 )
-from .nonparametric import SignedRankResult, SignTestResult, sign_test, signed_rank_test
-from .replicability_study import (
+from .stats.nonparametric import SignedRankResult, SignTestResult, sign_test, signed_rank_test
+from .papers.bouckaert2004 import (
     EXPERIMENT_SCHEMES,
     EXPERIMENT_TESTS,
     experiment_outcomes,
@@ -164,9 +164,9 @@ from .replicability_study import (
     monotone_within,
     outcome_summary,
 )
-from .schemes import SCHEMES, VARIANTS, scheme_sample, scheme_test, scheme_ttest
-from .splits import FiveByTwoCV, RandomSubsampling, RepeatedCV, rxk_cv_splits
-from .store import (
+from .stats.schemes import SCHEMES, VARIANTS, scheme_sample, scheme_test, scheme_ttest
+from .engine.splits import FiveByTwoCV, RandomSubsampling, RepeatedCV, rxk_cv_splits
+from .engine.store import (
     CacheWarning,
     ResultStore,
     cached_result,
@@ -176,7 +176,7 @@ from .store import (
     provenance,
     write_netcdf_atomic,
 )
-from .studies import (
+from .papers.raschka2018 import (
     ALGORITHM_TESTS,
     PairedScores,
     algorithm_test_study,
@@ -187,15 +187,15 @@ from .studies import (
     sample_gaussian_classes,
     tuning_bias_study,
 )
-from .synthetic import (
+from .sources.synthetic import (
     TASK1_CELLS,
     sample_independent_binary,
     sample_task1,
     task1_probabilities,
 )
-from .synthetic_runs import SYNTHETIC_SOURCES, fold_differences, synthetic_fold_counts
-from .tables import data_dir, read_published, write_reproduced
-from .task1 import (
+from .papers.synthetic_runs import SYNTHETIC_SOURCES, fold_differences, synthetic_fold_counts
+from .engine.tables import data_dir, read_published, write_reproduced
+from .papers.bouckaert2005.task1 import (
     TASK1_DESIGNS,
     Task1Design,
     cached_task1,
@@ -208,11 +208,11 @@ from .task1 import (
     resampling_outcomes,
     simulate_task1,
 )
-from .task1_adaptive import (
+from .papers.bouckaert2005.adaptive import (
     adaptive_cv_outcomes,
     simulate_adaptive,
 )
-from .task1_theory import (
+from .papers.bouckaert2005.theory import (
     agreement_normal_model,
     mcnemar_epsilon,
     mcnemar_type1_replicability,
@@ -221,7 +221,7 @@ from .task1_theory import (
     task1_worst_case_gap,
     worst_case_replicability_appendix,
 )
-from .ttests import (
+from .stats.ttests import (
     alpaydin_5x2cv_ftest,
     corrected_repeated_cv_ttest,
     corrected_resampled_ttest,
@@ -230,8 +230,8 @@ from .ttests import (
     paired_ttest,
     resampled_ttest,
 )
-from .uci_study import UCI_PAIRS, UCI_SCHEMES, uci_fold_hits, uci_scheme_results
-from .uci_tables import (
+from .papers.bouckaert_frank2004.uci_runs import UCI_PAIRS, UCI_SCHEMES, uci_fold_hits, uci_scheme_results
+from .papers.bouckaert_frank2004.uci_tables import (
     PAIR_LABELS,
     UCI_TESTS,
     consistency_table,

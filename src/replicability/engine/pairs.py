@@ -1,0 +1,487 @@
+"""The real learners, sources and fast paths, registered with the experiment runner.
+
+Importing this module fills the registries of :mod:`replicability.engine.runner`:
+
+* learners ``"naive_bayes"``, ``"c45"``, ``"ib1"``, ``"tan"`` and
+  ``"voted_perceptron"`` (the estimators of ``replicability.learners``);
+* source ``"independent_binary"`` (:func:`~replicability.sources.synthetic.sample_independent_binary`)
+  and, when :mod:`replicability.sources.bayesnet` provides it, ``"bayesnet"``;
+* scheme ``"rxk_cv"`` (:func:`~replicability.engine.splits.rxk_cv_splits`, stratified
+  r x k cv; the runner's own ``"cv"``, ``"resample"`` and ``"5x2"`` stay);
+* pair evaluators for all 20 ordered pairs of the five learners, which fit
+  both learners on all folds of a data set in compiled code when the
+  attributes are binary: :func:`evaluate_nb_c45` for naive Bayes and C4.5
+  (one fused kernel from (pattern, class) counts), :func:`evaluate_pair_fast`
+  for the other pairs (per-instance hits of each learner on every fold,
+  ``replicability.learners._kernels_more``, combined per split).
+
+The evaluators give exactly the counts of fitting the estimators fold by fold
+(:func:`evaluate_pair_loop`); folds where a fast path's assumptions do not hold
+(a class or an attribute value missing from the training fold, for the
+learners whose model depends on it; non-binary attributes; more than 62
+attributes; options the fast path does not model) are evaluated by the
+estimators themselves.
+"""
+
+from __future__ import annotations
+
+import functools
+import numbers
+
+import numpy as np
+from sklearn.utils import check_random_state
+
+from . import runner
+from ..learners import (
+    C45,
+    IB1,
+    TAN,
+    NaiveBayes,
+    VotedPerceptron,
+    _kernels,
+    _kernels_more,
+)
+from ..learners.fastpath import _c45_args
+from ..learners.perceptron import _weka_shuffle_order
+from .splits import rxk_cv_splits
+from ..sources.synthetic import sample_independent_binary
+
+__all__ = ["evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop", "register_all"]
+
+#: Options of C45 that the count-based path models (others force the loop).
+_C45_FAST_OPTIONS = {"confidence", "min_num_obj", "subtree_raising"}
+#: Largest number of binary attributes for the pattern path (patterns are int64 bit codes).
+_MAX_PATTERN_ATTRIBUTES = 62
+
+
+def evaluate_pair_loop(X, y, splits, *, learner_a, learner_b, params_a=None, params_b=None):
+    """Fit and evaluate two estimators fold by fold (the reference path).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_attributes)
+    y : array-like of shape (n_samples,)
+    splits : sequence of (train, test) index arrays
+    learner_a, learner_b : callable
+        Factories ``factory(**params)`` of unfitted estimators.
+    params_a, params_b : dict, optional
+        Keyword arguments of the factories.
+
+    Returns
+    -------
+    ndarray of shape (len(splits), 3), dtype int64
+        ``correct_a, correct_b, correct_both`` per split.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.engine.pairs import evaluate_pair_loop
+    >>> from replicability.learners import C45, NaiveBayes
+    >>> X = np.array([[0, 1], [1, 1], [1, 0], [0, 0]] * 5)
+    >>> y = X[:, 0]
+    >>> splits = [(np.arange(10), np.arange(10, 20))]
+    >>> evaluate_pair_loop(X, y, splits, learner_a=NaiveBayes, learner_b=C45)
+    array([[10, 10, 10]])
+    """
+    X, y = np.asarray(X), np.asarray(y)
+    params_a, params_b = params_a or {}, params_b or {}
+    out = np.empty((len(splits), 3), dtype=np.int64)
+    for i, (train, test) in enumerate(splits):
+        hit_a = learner_a(**params_a).fit(X[train], y[train]).predict(X[test]) == y[test]
+        hit_b = learner_b(**params_b).fit(X[train], y[train]).predict(X[test]) == y[test]
+        out[i] = hit_a.sum(), hit_b.sum(), (hit_a & hit_b).sum()
+    return out
+
+
+def _check_splits(splits, n):
+    """Every split is a (train, test) pair of integer indices in [0, n).
+
+    Returns the train and test indices of all splits concatenated, with the
+    number of indices of each split: ``(train, n_train, test, n_test)``.
+    """
+    for split in splits:
+        if len(split) != 2:
+            raise ValueError(f"`splits` must hold (train, test) pairs; got {split!r}.")
+    out = []
+    for which in (0, 1):
+        parts = [np.asarray(split[which]) for split in splits]
+        filled = [part.ravel() for part in parts if part.size]
+        flat = np.concatenate(filled) if filled else np.zeros(0, dtype=np.int64)
+        if flat.size and (flat.dtype.kind not in "iu" or flat.min() < 0 or flat.max() >= n):
+            # Vectorized test above; name the first offending part only when one exists.
+            for part in parts:
+                if part.size and (part.dtype.kind not in "iu" or part.min() < 0 or part.max() >= n):
+                    raise ValueError(f"`splits` must hold integer indices in [0, {n}); got {part!r}.")
+        out += [flat.astype(np.int64), np.array([part.size for part in parts], dtype=np.int64)]
+    return tuple(out)
+
+
+def _nb_fast_ok(params):
+    # NaiveBayes() and NaiveBayes(n_values=2) on binary data are the pattern
+    # model once every value is seen in training (n_values = max + 1 = 2).
+    return set(params) <= {"n_values", "n_classes"} and params.get("n_values") in (None, 2) \
+        and params.get("n_classes") is None
+
+
+def _c45_fast_ok(params):
+    return set(params) <= _C45_FAST_OPTIONS | {"n_values", "n_classes"} and params.get("n_values") in (None, 2) \
+        and params.get("n_classes") is None
+
+
+def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
+    """Correct counts of naive Bayes (A) and C4.5 (B) on every split, all folds at once.
+
+    Counts the training instances of every split per (distinct row, class) and
+    fits Weka's naive Bayes and J48 on each split from these counts in one
+    compiled loop (``replicability.learners._kernels``, numba), scoring
+    each test set on the way. The counts are those of fitting
+    ``NaiveBayes(**params_a)`` and ``C45(**params_b)`` on each training set and
+    predicting its test set.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_attributes)
+        Binary attributes (codes 0/1). Anything else is evaluated fold by fold.
+    y : array-like of shape (n_samples,)
+        Class labels.
+    splits : sequence of (train, test) index arrays
+        Every split of the data set (all repeats, runs and folds).
+    params_a : dict, optional
+        Options of :class:`~replicability.learners.NaiveBayes`.
+    params_b : dict, optional
+        Options of :class:`~replicability.learners.C45`.
+
+    Returns
+    -------
+    ndarray of shape (len(splits), 3), dtype int64
+        ``correct_a, correct_b, correct_both`` per split.
+
+    Notes
+    -----
+    The estimators fix their classes and attribute values from each training
+    fold; the pattern path assumes both values of every attribute and every
+    class of ``y`` occur in it (and at most 62 attributes). Splits where this fails, and option values the
+    pattern path does not model (``prune=False``, ``collapse=False``, explicit
+    ``n_classes``), are evaluated by the estimators, so the result never
+    depends on which path ran.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.engine.pairs import evaluate_nb_c45
+    >>> from replicability.engine.splits import rxk_cv_splits
+    >>> from replicability.sources.synthetic import sample_independent_binary
+    >>> X, y = sample_independent_binary(300, rng=0)
+    >>> splits, shape = rxk_cv_splits(y, n_runs=10, n_folds=10, random_state=0)
+    >>> counts = evaluate_nb_c45(X, y, splits)
+    >>> counts.shape
+    (100, 3)
+    >>> bool(np.all(counts[:, 2] <= counts[:, :2].min(axis=1)))
+    True
+    """
+    X, y = np.asarray(X), np.asarray(y)
+    params_a, params_b = dict(params_a or {}), dict(params_b or {})
+    n_splits = len(splits)
+    train, n_train, test, n_test = _check_splits(splits, len(y))
+    if not (_is_binary(X, y) and _nb_fast_ok(params_a) and _c45_fast_ok(params_b)) or n_splits == 0:
+        return evaluate_pair_loop(X, y, splits, learner_a=NaiveBayes, learner_b=C45,
+                                  params_a=params_a, params_b=params_b)
+    data = _BinaryData(X, y, train, n_train, test, n_test)
+    # Folds the pattern path models: every class and both values of every attribute trained on.
+    fast = data.complete
+    out = np.zeros((n_splits, 3), dtype=np.int64)
+    if fast.any():
+        folds = data.folds(fast)
+        m, logt, cf, z = _c45_args(params_b.get("confidence", 0.25), params_b.get("min_num_obj", 2),
+                                   n_train.max())
+        out[fast] = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
+                                            bool(params_b.get("subtree_raising", True)))
+    slow = np.flatnonzero(~fast)
+    if slow.size:
+        out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=NaiveBayes,
+                                       learner_b=C45, params_a=params_a, params_b=params_b)
+    return out
+
+
+def _is_binary(X, y):
+    """Whether the pattern kernels can take ``X``: 0/1 integer codes, at most 62 attributes."""
+    return X.ndim == 2 and X.dtype.kind in "iub" and X.shape[1] <= _MAX_PATTERN_ATTRIBUTES \
+        and X.size > 0 and X.min() >= 0 and X.max() <= 1 and y.ndim == 1 and y.shape[0] == X.shape[0]
+
+
+class _Folds:
+    """A batch of splits as the kernels take them: indices concatenated, with starts."""
+
+    def __init__(self, train, n_train, test, n_test, keep):
+        self.train = train[np.repeat(keep, n_train)]
+        self.test = test[np.repeat(keep, n_test)]
+        self.n_train = n_train[keep]
+        self.train_start = np.concatenate([[0], np.cumsum(self.n_train)]).astype(np.int64)
+        self.test_start = np.concatenate([[0], np.cumsum(n_test[keep])]).astype(np.int64)
+
+
+class _BinaryData:
+    """One data set of binary attributes and its splits, with what the fast paths check per split.
+
+    ``complete[i]``: every class of ``y`` and both values of every attribute
+    occur in the training set of split ``i`` (the estimators then fix the same
+    classes and categories as the kernels); ``two_classes[i]``: ``y`` has two
+    classes and both occur in it.
+    """
+
+    def __init__(self, X, y, train, n_train, test, n_test):
+        self.X = X
+        classes, codes = np.unique(y, return_inverse=True)
+        self.codes = codes.ravel().astype(np.int64)
+        self.n_classes = classes.size
+        self.n_attributes = X.shape[1]
+        Xi = X.astype(np.int64)
+        self.packed = (Xi << np.arange(self.n_attributes, dtype=np.int64)).sum(axis=1)
+        self.train, self.n_train, self.test, self.n_test = train, n_train, test, n_test
+        train_start = np.concatenate([[0], np.cumsum(n_train)]).astype(np.int64)
+        present, all_on, any_on = _kernels_more.fold_summary(self.packed, self.codes, self.n_classes, train,
+                                                             train_start)
+        full = (1 << self.n_attributes) - 1
+        self.complete = present.all(axis=1) & ((all_on & full) == 0) & (any_on == full)
+        self.two_classes = present.all(axis=1) & (self.n_classes == 2)
+        self.any_train = n_train > 0
+
+    def folds(self, keep):
+        return _Folds(self.train, self.n_train, self.test, self.n_test, keep)
+
+    @functools.cached_property
+    def _distinct_rows(self):
+        """Distinct rows ``bits`` (U, p) and the distinct row of every instance."""
+        _, first, row = np.unique(self.packed, return_index=True, return_inverse=True)
+        return np.ascontiguousarray(self.X[first], dtype=np.int8), row.ravel()
+
+    def patterns(self, folds):
+        """The pattern kernels' view of ``folds``.
+
+        Distinct rows ``bits`` (U, p), the number of classes, and the pattern
+        and class of every training index with the start of each fold, then
+        the same for the test indices.
+        """
+        bits, row = self._distinct_rows
+        return (bits, self.n_classes, row[folds.train], self.codes[folds.train], folds.train_start,
+                row[folds.test], self.codes[folds.test], folds.test_start)
+
+
+def _hits_nb(data, folds, params):
+    return _kernels_more.nb_hits(*data.patterns(folds))
+
+
+def _hits_c45(data, folds, params):
+    m, logt, cf, z = _c45_args(params.get("confidence", 0.25), params.get("min_num_obj", 2),
+                               max(1, int(folds.n_train.max(initial=0))))
+    return _kernels_more.c45_hits(*data.patterns(folds), m, logt, cf, z,
+                                  bool(params.get("subtree_raising", True)))
+
+
+def _hits_ib1(data, folds, params):
+    return _kernels_more.ib1_hits(data.packed, data.codes, folds.train, folds.train_start, folds.test,
+                                  folds.test_start)
+
+
+def _hits_tan(data, folds, params):
+    alpha = float(params.get("alpha", 0.5))
+    # The estimator's numpy logarithms of its smoothed counts, tabulated per integer count.
+    counts = np.arange(int(folds.n_train.max(initial=0)) + 1)
+    log_a, log_r, log_k = (np.log(counts + alpha), np.log(counts + alpha * 2),
+                           np.log(counts + alpha * data.n_classes))
+    return _kernels_more.tan_hits(data.packed, data.n_attributes, data.n_classes, data.codes, folds.train,
+                                  folds.train_start, folds.test, folds.test_start, log_a, log_r, log_k)
+
+
+def _hits_vp(data, folds, params):
+    seed = params.get("random_state", 1)
+    weka = params.get("weka_shuffle", False)
+    # The estimator's training order depends only on the training-set size and the seed.
+    sizes, which = np.unique(folds.n_train, return_inverse=True)
+    orders = [_weka_shuffle_order(int(n), seed) if weka else check_random_state(seed).permutation(int(n))
+              for n in sizes]
+    starts = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    perm = np.concatenate(orders).astype(np.int64) if orders else np.zeros(0, dtype=np.int64)
+    return _kernels_more.vp_hits(data.packed, data.n_attributes, data.codes, folds.train, folds.train_start,
+                                 folds.test, folds.test_start, perm, starts[which.ravel()],
+                                 int(params.get("n_iter", 1)), int(params.get("max_k", 10000)))
+
+
+def _is_int(value, low=1):
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool) and value >= low
+
+
+def _ib1_fast_ok(params):
+    return set(params) <= {"attribute_types", "weka_range_update"} and params.get("attribute_types") is None \
+        and isinstance(params.get("weka_range_update", False), (bool, np.bool_))
+
+
+def _tan_fast_ok(params):
+    alpha = params.get("alpha", 0.5)
+    return set(params) <= {"alpha"} and isinstance(alpha, numbers.Real) and not isinstance(alpha, bool) \
+        and 0 < alpha < np.inf
+
+
+def _vp_fast_ok(params):
+    # Integer seeds only: a RandomState or None would draw a new order per fit.
+    seed, exponent = params.get("random_state", 1), params.get("exponent", 1.0)
+    return set(params) <= {"n_iter", "exponent", "max_k", "random_state", "weka_shuffle"} \
+        and _is_int(params.get("n_iter", 1)) and _is_int(params.get("max_k", 10000)) \
+        and _is_int(seed, low=0) and seed < 2**32 and params.get("weka_shuffle", False) in (False, True) \
+        and isinstance(exponent, numbers.Real) and not isinstance(exponent, bool) and exponent == 1.0
+
+
+#: Per learner: the estimator, its options the kernels model, the splits they
+#: handle (an attribute of _BinaryData) and the batched hits function.
+_FAST_LEARNERS = {
+    "naive_bayes": (NaiveBayes, _nb_fast_ok, "complete", _hits_nb),
+    "c45": (C45, _c45_fast_ok, "complete", _hits_c45),
+    "ib1": (IB1, _ib1_fast_ok, "any_train", _hits_ib1),
+    "tan": (TAN, _tan_fast_ok, "complete", _hits_tan),
+    "voted_perceptron": (VotedPerceptron, _vp_fast_ok, "two_classes", _hits_vp),
+}
+
+
+def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, params_b=None):
+    """Correct counts of two of the five learners on every split, from compiled per-instance hits.
+
+    For binary attributes, each learner is fitted on every training set and
+    scores every test instance in one compiled loop per learner
+    (``replicability.learners._kernels_more``, numba); the hits of the two
+    learners are then counted per split. The counts are those of
+    :func:`evaluate_pair_loop` with the estimators.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_attributes)
+        Binary attributes (codes 0/1). Anything else is evaluated fold by fold.
+    y : array-like of shape (n_samples,)
+        Class labels.
+    splits : sequence of (train, test) index arrays
+        Every split of the data set (all repeats, runs and folds).
+    learner_a, learner_b : {"naive_bayes", "c45", "ib1", "tan", "voted_perceptron"}
+        Registered names of the two learners.
+    params_a, params_b : dict, optional
+        Options of the two estimators.
+
+    Returns
+    -------
+    ndarray of shape (len(splits), 3), dtype int64
+        ``correct_a, correct_b, correct_both`` per split.
+
+    Notes
+    -----
+    The fast path models: ``NaiveBayes`` and ``C45`` as :func:`evaluate_nb_c45`;
+    ``IB1`` without ``attribute_types``; ``TAN`` with any ``alpha``;
+    ``VotedPerceptron`` with ``exponent=1`` and an integer ``random_state``.
+    Other options, non-binary attributes and more than 62 attributes send
+    every split to :func:`evaluate_pair_loop`; so do single splits the kernels
+    do not model: for naive Bayes, C4.5 and TAN a class of ``y`` or a value of
+    an attribute missing from the training set (the estimators then fix other
+    classes or categories); for the voted perceptron anything but two classes,
+    both in the training set (the estimator raises on more than two); for IB1
+    an empty training set. The result never depends on which path ran.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.engine.pairs import evaluate_pair_fast
+    >>> from replicability.engine.splits import rxk_cv_splits
+    >>> from replicability.sources.synthetic import sample_independent_binary
+    >>> X, y = sample_independent_binary(300, rng=0)
+    >>> splits, shape = rxk_cv_splits(y, n_runs=10, n_folds=10, random_state=0)
+    >>> counts = evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="tan")
+    >>> counts.shape
+    (100, 3)
+    >>> bool(np.all(counts[:, 2] <= counts[:, :2].min(axis=1)))
+    True
+    """
+    for name, which in ((learner_a, "learner_a"), (learner_b, "learner_b")):
+        if name not in _FAST_LEARNERS:
+            raise ValueError(f"`{which}` must be one of {sorted(_FAST_LEARNERS)}; got {name!r}.")
+    est_a, ok_a, folds_a, hits_a = _FAST_LEARNERS[learner_a]
+    est_b, ok_b, folds_b, hits_b = _FAST_LEARNERS[learner_b]
+    X, y = np.asarray(X), np.asarray(y)
+    params_a, params_b = dict(params_a or {}), dict(params_b or {})
+    n_splits = len(splits)
+    train, n_train, test, n_test = _check_splits(splits, len(y))
+    if not (_is_binary(X, y) and ok_a(params_a) and ok_b(params_b)) or n_splits == 0:
+        return evaluate_pair_loop(X, y, splits, learner_a=est_a, learner_b=est_b,
+                                  params_a=params_a, params_b=params_b)
+    data = _BinaryData(X, y, train, n_train, test, n_test)
+    fast = getattr(data, folds_a) & getattr(data, folds_b)
+    out = np.zeros((n_splits, 3), dtype=np.int64)
+    if fast.any():
+        folds = data.folds(fast)
+        a = hits_a(data, folds, params_a)
+        b = hits_b(data, folds, params_b)
+        split_of = np.repeat(np.arange(n_splits)[fast], n_test[fast])
+        for col, hit in enumerate((a, b, a & b)):
+            out[:, col] = np.bincount(split_of, weights=hit, minlength=n_splits).astype(np.int64)
+    slow = np.flatnonzero(~fast)
+    if slow.size:
+        out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=est_a, learner_b=est_b,
+                                       params_a=params_a, params_b=params_b)
+    return out
+
+
+def _evaluate_c45_nb(X, y, splits, *, params_a, params_b):
+    # The same pair with A and B swapped: swap the two correct counts back.
+    out = evaluate_nb_c45(X, y, splits, params_a=params_b, params_b=params_a)
+    return out[:, [1, 0, 2]]
+
+
+def _independent_binary(rng, *, n_instances, **params):
+    return sample_independent_binary(n_instances, rng=rng, **params)
+
+
+def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True):
+    """Stratified (by default) r x k cv from replicability.engine.splits, seeded per repeat."""
+
+    def split(X, y, rng):
+        seed = int(rng.integers(0, 2**32))
+        flat, (r, k) = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified,
+                                     random_state=seed)
+        return [flat[i * k:(i + 1) * k] for i in range(r)]
+
+    return split
+
+
+def _register_bayesnet():
+    """Register the Bayesian-network source of replicability.sources.bayesnet, if present.
+
+    The module is written separately; its runner-shaped factory is
+    ``bouckaert2003_source(rng, *, n_instances, source)``. Until it exists the
+    source is simply not registered.
+    """
+    try:
+        from ..sources import bayesnet
+    except ImportError:  # pragma: no cover - depends on the other module's state
+        return
+    factory = getattr(bayesnet, "bouckaert2003_source", None)
+    if factory is not None:
+        runner.register_source("bayesnet", factory)
+
+
+def register_all():
+    """(Re)register every learner, source, scheme and pair evaluator of this module.
+
+    Called on import; call it again after replacing an entry by hand.
+    """
+    for name, factory in (("naive_bayes", NaiveBayes), ("c45", C45), ("ib1", IB1), ("tan", TAN),
+                          ("voted_perceptron", VotedPerceptron)):
+        runner.register_learner(name, factory)
+    runner.register_source("independent_binary", _independent_binary)
+    _register_bayesnet()
+    runner.register_scheme("rxk_cv", _rxk_cv)
+    for a in _FAST_LEARNERS:
+        for b in _FAST_LEARNERS:
+            if a != b:
+                runner.register_pair_evaluator(
+                    a, b, functools.partial(evaluate_pair_fast, learner_a=a, learner_b=b))
+    # The fused naive Bayes / C4.5 kernel fits both learners in one pass: faster.
+    runner.register_pair_evaluator("naive_bayes", "c45", evaluate_nb_c45)
+    runner.register_pair_evaluator("c45", "naive_bayes", _evaluate_c45_nb)
+
+
+register_all()

@@ -1,0 +1,630 @@
+"""Task I experiment designs of Bouckaert (2005), Sections 2 and 4.
+
+
+* **Experiment designs** (Sections 2 and 4). Learner A always predicts 1,
+  learner B copies the attribute ``x``; the accuracy gap ``2q - 1/2`` (B minus
+  A) is set by the source. Each design function takes the cell counts of data
+  sets (from :func:`~replicability.sources.counts.sample_task1_counts`), draws
+  ``n_repetitions`` independent randomizations of the experiment on each, and
+  returns the three-valued outcomes of :func:`~replicability.stats.decisions.decide`
+  (+1 A better, 0 no difference, -1 B better). :func:`simulate_task1` runs a
+  grid of gaps and stores, per design and gap, the histogram over data sets of
+  ``(#A better, #B better)`` among the repetitions: power, Type I error, the
+  "all repetitions agree" replicability and R̂2 are exact functions of it
+  (:func:`histogram_measures`).
+* The theory of Section 3 and the Appendix is in
+  :mod:`replicability.papers.bouckaert2005.theory`.
+
+Only the test-set cells ``(x, y) = (0, 0)`` (B right, A wrong) and ``(0, 1)``
+(A right, B wrong) matter to every test here, so test sets are drawn from a
+three-colour urn ``(c00, c01, rest)``: two hypergeometric draws per split,
+the same distribution as :mod:`replicability.sources.counts` for these two cells.
+"""
+
+from __future__ import annotations
+
+import numbers
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..._validation import check_alpha, check_positive_int
+from ...stats.contingency import mcnemar_test
+from ...sources.counts import _as_counts, _multivariate_hypergeometric, sample_task1_counts
+from ...stats.decisions import decide
+from ...sources.synthetic import _as_generator
+from ...stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest, paired_ttest
+
+__all__ = [
+    "Task1Design",
+    "TASK1_DESIGNS",
+    "mcnemar_outcomes",
+    "resampling_outcomes",
+    "cv_outcomes",
+    "design_outcomes",
+    "outcome_cells",
+    "outcome_histogram",
+    "histogram_measures",
+    "simulate_task1",
+    "cached_task1",
+]
+
+
+@dataclass(frozen=True)
+class Task1Design:
+    """An experiment design of Bouckaert (2005), Section 2.
+
+    Attributes
+    ----------
+    kind : {"mcnemar", "resampling", "cv", "sorted_cv"}
+    n_runs : int
+        Train/test splits (McNemar: 1; resampling: r) or cv repetitions (r).
+    test_fraction : float
+        Share of the data in each test set (cv: ``1 / n_folds``).
+    n_folds : int or None
+        Folds per cv run (None for the hold-out designs).
+    """
+
+    kind: str
+    n_runs: int
+    test_fraction: float
+    n_folds: int | None = None
+
+    @property
+    def cost(self):
+        """Number of times A and B are trained and tested (the paper's effort)."""
+        return self.n_runs * (self.n_folds or 1)
+
+
+#: The twelve designs of Figures 1-4, by name.
+TASK1_DESIGNS = {
+    "mcnemar_90_10": Task1Design("mcnemar", 1, 0.1),
+    "mcnemar_66_33": Task1Design("mcnemar", 1, 1 / 3),
+    "mcnemar_50_50": Task1Design("mcnemar", 1, 0.5),
+    "resampling_10": Task1Design("resampling", 10, 0.1),
+    "resampling_100": Task1Design("resampling", 100, 0.1),
+    "resampling_500": Task1Design("resampling", 500, 0.1),
+    "cv_1x10": Task1Design("cv", 1, 0.1, 10),
+    "cv_10x10": Task1Design("cv", 10, 0.1, 10),
+    "cv_50x10": Task1Design("cv", 50, 0.1, 10),
+    "sorted_cv_1x10": Task1Design("sorted_cv", 1, 0.1, 10),
+    "sorted_cv_10x10": Task1Design("sorted_cv", 10, 0.1, 10),
+    "sorted_cv_50x10": Task1Design("sorted_cv", 50, 0.1, 10),
+}
+
+
+# --------------------------------------------------------------------------
+# validation and sampling helpers
+# --------------------------------------------------------------------------
+def _check_fraction(value, name):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < 1:
+        raise ValueError(f"`{name}` must be a number in (0, 1); got {value!r}.")
+    return float(value)
+
+
+def _data_sets(cell_counts):
+    """Validate Task I cell counts; return them and the common data set size."""
+    counts = _as_counts(cell_counts)
+    totals = counts.sum(axis=-1)
+    if totals.size == 0 or np.any(totals != totals.flat[0]):
+        raise ValueError(f"`cell_counts` must describe data sets of one size; got sizes {np.unique(totals)}.")
+    return counts, int(totals.flat[0])
+
+
+def _three_colour_urns(counts):
+    # Cells (0,0): only B right; (0,1): only A right; the rest are ties.
+    return np.stack([counts[..., 0], counts[..., 1], counts[..., 2] + counts[..., 3]], axis=-1)
+
+
+def _holdout_draws(counts, n_test, n_draws, rng):
+    """Test-set counts (c00, c01) of ``n_draws`` independent random test sets."""
+    urns = _three_colour_urns(counts)
+    urns = np.broadcast_to(urns[..., None, :], urns.shape[:-1] + (n_draws, 3))
+    drawn = _multivariate_hypergeometric(urns, n_test, rng)
+    return drawn[..., 0], drawn[..., 1]
+
+
+def _cv_draws(counts, n_folds, n_draws, rng):
+    """Fold counts (c00, c01) and fold sizes of ``n_draws`` shuffled k-fold partitions.
+
+    Same scheme as :func:`replicability.sources.counts.cv_fold_counts` (first ``N % k``
+    folds one larger), on the three-colour urn.
+    """
+    urns = _three_colour_urns(counts)
+    n = int(urns[..., :].sum(axis=-1).flat[0])
+    batch = urns.shape[:-1] + (n_draws,)
+    remaining = np.broadcast_to(urns[..., None, :], batch + (3,)).copy()
+    sizes = np.array([n // n_folds + (f < n % n_folds) for f in range(n_folds)])
+    c00 = np.empty(batch + (n_folds,), dtype=np.int64)
+    c01 = np.empty_like(c00)
+    # Loop over folds only: each fold is drawn from what the earlier folds left.
+    for f in range(n_folds - 1):
+        drawn = _multivariate_hypergeometric(remaining, sizes[f], rng)
+        c00[..., f], c01[..., f] = drawn[..., 0], drawn[..., 1]
+        remaining -= drawn
+    c00[..., -1], c01[..., -1] = remaining[..., 0], remaining[..., 1]
+    return c00, c01, sizes
+
+
+def _n_test(n, test_fraction):
+    n_test = int(round(test_fraction * n))
+    if not 1 <= n_test < n:
+        raise ValueError(
+            f"`test_fraction` must leave a non-empty test and training set of {n} instances; "
+            f"got {test_fraction!r}."
+        )
+    return n_test
+
+
+# --------------------------------------------------------------------------
+# experiment designs
+# --------------------------------------------------------------------------
+def mcnemar_outcomes(cell_counts, *, test_fraction, n_repetitions=10, alpha=0.05, correction=True, rng=None):
+    """Outcomes of McNemar's test on random train/test splits of Task I data sets.
+
+    Null hypothesis of each test: learners A and B have the same accuracy.
+    Each repetition draws a random test set of ``round(test_fraction * n)``
+    instances; with ``b`` = test cases only A gets right and ``c`` = only B
+    gets right, ``T = (|b - c| - 1)^2 / (b + c)`` against chi2(1)
+    (Eq. 1); ``b - c > 0`` favours A.
+
+    Parameters
+    ----------
+    cell_counts : array_like of int, shape (..., 4)
+        Cell counts of data sets of one size ``n`` (``sample_task1_counts``).
+    test_fraction : float, keyword-only
+        Share of the data in the test set (0.1, 1/3 and 0.5 in Figure 1).
+    n_repetitions : int, keyword-only
+        Independent randomizations per data set (10 in the paper).
+    alpha : float, keyword-only
+        Significance level.
+    correction : bool, keyword-only
+        Continuity correction of Eq. (1); Section 3 analyses the test without it.
+    rng : numpy.random.Generator, int or None, keyword-only
+
+    Returns
+    -------
+    ndarray of int8, shape (..., n_repetitions)
+        +1 A better, 0 no difference, -1 B better.
+
+    Notes
+    -----
+    No discordant test case gives statistic 0 and p = 1 (no difference).
+
+    References
+    ----------
+    R. R. Bouckaert (2005). Low replicability of machine learning experiments
+    is not a small data set phenomenon. ICML 2005 Workshop on Meta-Learning.
+
+    Examples
+    --------
+    >>> from replicability.sources.counts import sample_task1_counts
+    >>> from replicability.papers.bouckaert2005.task1 import mcnemar_outcomes
+    >>> data = sample_task1_counts(10_000, 0.30, n_datasets=3, rng=0)
+    >>> mcnemar_outcomes(data, test_fraction=0.1, n_repetitions=4, rng=1).tolist()
+    [[-1, -1, -1, -1], [-1, -1, -1, -1], [-1, -1, -1, -1]]
+    """
+    counts, n = _data_sets(cell_counts)
+    n_test = _n_test(n, _check_fraction(test_fraction, "test_fraction"))
+    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
+    alpha = check_alpha(alpha)
+    c00, c01 = _holdout_draws(counts, n_test, n_repetitions, _as_generator(rng))
+    return decide(mcnemar_test(c01, c00, correction=correction), alpha=alpha)
+
+
+def resampling_outcomes(cell_counts, *, n_runs, test_fraction=0.1, n_repetitions=10, alpha=0.05, rng=None):
+    """Outcomes of the corrected resampled t-test (r x resampling) on Task I data sets.
+
+    Null hypothesis: A and B have the same expected accuracy. Each repetition
+    draws ``n_runs`` independent random test sets; the accuracy differences
+    ``x_j = a_j - b_j`` are tested with
+    ``t = mean / sqrt((1/r + n_test/n_train) var)`` against t(r - 1) (Eq. 2,
+    Nadeau & Bengio 2003).
+
+    Parameters
+    ----------
+    cell_counts : array_like of int, shape (..., 4)
+    n_runs : int, keyword-only
+        r, at least 2 (10, 100 and 500 in Figure 2).
+    test_fraction : float, keyword-only
+        Share of the data per test set (the paper's "10% of data 10 times").
+    n_repetitions, alpha, rng : keyword-only
+        As in :func:`mcnemar_outcomes`.
+
+    Returns
+    -------
+    ndarray of int8, shape (..., n_repetitions)
+
+    Notes
+    -----
+    Zero variance follows Weka's convention (p = 1 if all differences are zero,
+    p = 0 if they are a non-zero constant).
+
+    Examples
+    --------
+    >>> from replicability.sources.counts import sample_task1_counts
+    >>> from replicability.papers.bouckaert2005.task1 import resampling_outcomes
+    >>> data = sample_task1_counts(1000, 0.25, n_datasets=2, rng=0)
+    >>> resampling_outcomes(data, n_runs=10, n_repetitions=5, rng=1).shape
+    (2, 5)
+    """
+    counts, n = _data_sets(cell_counts)
+    n_runs = check_positive_int(n_runs, "n_runs", minimum=2)
+    n_test = _n_test(n, _check_fraction(test_fraction, "test_fraction"))
+    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
+    alpha = check_alpha(alpha)
+    c00, c01 = _holdout_draws(counts, n_test, n_repetitions * n_runs, _as_generator(rng))
+    d = ((c01 - c00) / n_test).reshape(counts.shape[:-1] + (n_repetitions, n_runs))
+    res = corrected_resampled_ttest(d, n_train=n - n_test, n_test=n_test)
+    return decide(res, alpha=alpha)
+
+
+def _cv_differences(counts, n_runs, n_folds, n_repetitions, rng):
+    c00, c01, sizes = _cv_draws(counts, n_folds, n_repetitions * n_runs, rng)
+    d = (c01 - c00) / sizes
+    return d.reshape(counts.shape[:-1] + (n_repetitions, n_runs, n_folds))
+
+
+def _cv_decisions(d, n_folds, alpha, kinds):
+    out = {}
+    if "cv" in kinds:
+        # Section 2.3: Eq. (2) on all r k differences with n_test/n_train = 1/(k-1).
+        out["cv"] = decide(corrected_repeated_cv_ttest(d, n_train=n_folds - 1, n_test=1), alpha=alpha)
+    if "sorted_cv" in kinds:
+        # Section 2.4 with ERRATA: k means of the sorted folds, variance / k, t(k-1).
+        sample = np.sort(d, axis=-1).mean(axis=-2)
+        out["sorted_cv"] = decide(paired_ttest(sample), alpha=alpha)
+    return out
+
+
+def cv_outcomes(cell_counts, *, n_runs, n_folds=10, sorted_folds=False, n_repetitions=10, alpha=0.05, rng=None):
+    """Outcomes of r x k-fold cross validation tests on Task I data sets.
+
+    Null hypothesis: A and B have the same expected accuracy. Each repetition
+    runs ``n_runs`` shuffled k-fold partitions. Plain (Section 2.3): the
+    corrected repeated cv t-test on all ``r k`` differences,
+    ``t = mean / sqrt((1/(r k) + 1/(k-1)) var)`` against t(r k - 1). Sorted
+    (Section 2.4): the folds of each run are sorted, the j-th smallest are
+    averaged over runs, and the k averages get an uncorrected t-test,
+    ``t = mean / sqrt(var / k)`` against t(k - 1).
+
+    Parameters
+    ----------
+    cell_counts : array_like of int, shape (..., 4)
+    n_runs : int, keyword-only
+        r (1, 10 and 50 in Figures 3 and 4).
+    n_folds : int, keyword-only
+        k, at least 2.
+    sorted_folds : bool, keyword-only
+        Use the sorted-folds scheme.
+    n_repetitions, alpha, rng : keyword-only
+        As in :func:`mcnemar_outcomes`.
+
+    Returns
+    -------
+    ndarray of int8, shape (..., n_repetitions)
+
+    Notes
+    -----
+    ERRATA (Bouckaert 2005, Sec. 2.4): the sorted sample has k values, so its
+    standard error uses ``var / k``; the paper prints ``1/r`` (equal when
+    r = k = 10). With one run, sorting does not change the sample and the
+    sorted test is the plain k-fold t-test. Differences ``a - b`` are exact
+    per fold (folds differ in size by at most one). Zero variance follows
+    Weka's convention.
+
+    Examples
+    --------
+    >>> from replicability.sources.counts import sample_task1_counts
+    >>> from replicability.papers.bouckaert2005.task1 import cv_outcomes
+    >>> data = sample_task1_counts(2000, 0.30, n_datasets=2, rng=0)
+    >>> cv_outcomes(data, n_runs=2, sorted_folds=True, n_repetitions=3, rng=1).tolist()
+    [[-1, -1, -1], [-1, -1, -1]]
+    """
+    counts, n = _data_sets(cell_counts)
+    n_runs = check_positive_int(n_runs, "n_runs")
+    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
+    if n_folds > n:
+        raise ValueError(f"`n_folds` must not exceed the data set size {n}; got {n_folds}.")
+    if not isinstance(sorted_folds, (bool, np.bool_)):
+        raise ValueError(f"`sorted_folds` must be True or False; got {sorted_folds!r}.")
+    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
+    alpha = check_alpha(alpha)
+    d = _cv_differences(counts, n_runs, n_folds, n_repetitions, _as_generator(rng))
+    kind = "sorted_cv" if sorted_folds else "cv"
+    return _cv_decisions(d, n_folds, alpha, (kind,))[kind]
+
+
+def design_outcomes(cell_counts, design, *, n_repetitions=10, alpha=0.05, rng=None):
+    """Outcomes of a named design of :data:`TASK1_DESIGNS` (or a :class:`Task1Design`).
+
+    Examples
+    --------
+    >>> from replicability.sources.counts import sample_task1_counts
+    >>> from replicability.papers.bouckaert2005.task1 import design_outcomes
+    >>> data = sample_task1_counts(1000, 0.25, n_datasets=4, rng=0)
+    >>> design_outcomes(data, "cv_10x10", n_repetitions=2, rng=1).shape
+    (4, 2)
+    """
+    design = _as_design(design)
+    opts = dict(n_repetitions=n_repetitions, alpha=alpha, rng=rng)
+    if design.kind == "mcnemar":
+        return mcnemar_outcomes(cell_counts, test_fraction=design.test_fraction, **opts)
+    if design.kind == "resampling":
+        return resampling_outcomes(cell_counts, n_runs=design.n_runs, test_fraction=design.test_fraction, **opts)
+    return cv_outcomes(
+        cell_counts, n_runs=design.n_runs, n_folds=design.n_folds, sorted_folds=design.kind == "sorted_cv", **opts
+    )
+
+
+def _as_design(design):
+    if isinstance(design, Task1Design):
+        return design
+    if design not in TASK1_DESIGNS:
+        raise ValueError(f"`design` must be one of {tuple(TASK1_DESIGNS)}; got {design!r}.")
+    return TASK1_DESIGNS[design]
+
+
+# --------------------------------------------------------------------------
+# compact summaries
+# --------------------------------------------------------------------------
+def outcome_cells(n_repetitions):
+    """The ``(#A better, #B better)`` pairs a histogram counts, in storage order.
+
+    Returns
+    -------
+    n_a, n_b : ndarray of int
+        All pairs with ``n_a + n_b <= n_repetitions``, ordered by ``n_a`` then
+        ``n_b``; ``(n + 1)(n + 2) / 2`` cells (66 for 10 repetitions).
+
+    Examples
+    --------
+    >>> from replicability.papers.bouckaert2005.task1 import outcome_cells
+    >>> n_a, n_b = outcome_cells(2)
+    >>> list(zip(n_a.tolist(), n_b.tolist()))
+    [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)]
+    """
+    n = check_positive_int(n_repetitions, "n_repetitions")
+    pairs = [(a, b) for a in range(n + 1) for b in range(n + 1 - a)]
+    return np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+
+
+def _cell_index(n_a, n_b, n):
+    # Cells before row a: sum_{i<a} (n + 1 - i) = a (n + 1) - a (a - 1) / 2.
+    return n_a * (n + 1) - n_a * (n_a - 1) // 2 + n_b
+
+
+def outcome_histogram(outcomes):
+    """Histogram over data sets of ``(#A better, #B better)`` among repetitions.
+
+    Parameters
+    ----------
+    outcomes : array_like of int, shape (..., n_datasets, n_repetitions)
+        Values in {-1, 0, 1}.
+
+    Returns
+    -------
+    ndarray of int64, shape (..., n_cells)
+        Number of data sets in each cell of :func:`outcome_cells`.
+
+    Examples
+    --------
+    >>> from replicability.papers.bouckaert2005.task1 import outcome_histogram
+    >>> outcome_histogram([[1, 1], [0, -1], [1, 1]]).tolist()
+    [0, 1, 0, 0, 0, 2]
+    """
+    o = np.asarray(outcomes)
+    if o.ndim < 2 or o.shape[-1] < 1 or not np.all(np.isin(o, (-1, 0, 1))):
+        raise ValueError(
+            f"`outcomes` must have shape (..., n_datasets, n_repetitions) with values in {{-1, 0, 1}}; "
+            f"got shape {o.shape}."
+        )
+    n = o.shape[-1]
+    n_cells = (n + 1) * (n + 2) // 2
+    idx = _cell_index((o == 1).sum(axis=-1), (o == -1).sum(axis=-1), n)
+    lead = idx.shape[:-1]
+    rows = idx.reshape(-1, idx.shape[-1]) + n_cells * np.arange(int(np.prod(lead)))[:, None]
+    hist = np.bincount(rows.ravel(), minlength=n_cells * int(np.prod(lead)))
+    return hist.reshape(lead + (n_cells,))
+
+
+def histogram_measures(histogram, *, n_repetitions):
+    """Power, Type I error and replicability from :func:`outcome_histogram`.
+
+    Parameters
+    ----------
+    histogram : array_like of int, shape (..., n_cells)
+    n_repetitions : int, keyword-only
+
+    Returns
+    -------
+    dict of ndarray, shape (...)
+        ``"b_better"``, ``"a_better"``: share of all experiments deciding for
+        B (A); ``"rejection"``: their sum; ``"consistency"``: share of data sets
+        on which all repetitions agree (the paper's "replicability", ERRATA);
+        ``"r2"``: mean over data sets of R̂2, the share of equal pairs among
+        the ``C(n, 2)`` pairs of repetitions (Bouckaert 2004).
+
+    Notes
+    -----
+    In Task I learner B is never worse than A (gap ``2q - 1/2 >= 0``). At
+    gap 0 the Type I error is ``"rejection"``; for a positive gap we read the
+    paper's power ("1 minus the Type II error") as the probability of the
+    *correct* decision, ``"b_better"``: a rejection in A's favour is an error,
+    not power. The two differ only at gaps so small that power is near alpha.
+
+    Examples
+    --------
+    >>> from replicability.papers.bouckaert2005.task1 import outcome_histogram, histogram_measures
+    >>> h = outcome_histogram([[-1, -1, -1], [0, -1, 0]])
+    >>> m = histogram_measures(h, n_repetitions=3)
+    >>> print(round(float(m["b_better"]), 4), float(m["consistency"]), round(float(m["r2"]), 4))
+    0.6667 0.5 0.6667
+    """
+    n = check_positive_int(n_repetitions, "n_repetitions", minimum=2)
+    h = np.asarray(histogram)
+    n_a, n_b = outcome_cells(n)
+    if h.ndim < 1 or h.shape[-1] != n_a.size:
+        raise ValueError(f"`histogram` must have {n_a.size} cells on its last axis; got shape {h.shape}.")
+    if not np.issubdtype(h.dtype, np.integer) and not (np.all(np.isfinite(h)) and np.all(h == np.round(h))):
+        raise ValueError(f"`histogram` must hold counts (whole numbers); got {h!r}.")
+    h = h.astype(np.int64)
+    n_0 = n - n_a - n_b
+    # Integer numerators and one division each: exact up to the final rounding, so the
+    # measures do not depend on the BLAS or on the order of a float sum.
+    n_sets = h.sum(axis=-1)
+    equal_pairs = n_a * (n_a - 1) + n_b * (n_b - 1) + n_0 * (n_0 - 1)  # 2 * sum_c C(n_c, 2)
+    agree = ((n_a == n) | (n_b == n) | (n_0 == n)).astype(np.int64)
+
+    def weighted(weights):
+        return (h * weights).sum(axis=-1)
+
+    return {
+        "b_better": weighted(n_b) / (n * n_sets),
+        "a_better": weighted(n_a) / (n * n_sets),
+        "rejection": weighted(n_a + n_b) / (n * n_sets),
+        "consistency": weighted(agree) / n_sets,
+        "r2": weighted(equal_pairs) / (n * (n - 1) * n_sets),
+    }
+
+
+# Experiments are sampled in chunks of data sets so that memory stays bounded;
+# the chunk size depends only on the design, so results do not depend on memory.
+_SPLITS_PER_CHUNK = 2_000_000
+
+
+def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha=0.05, seed=0):
+    """Histograms of Task I outcomes for several designs over a grid of accuracy gaps.
+
+    For every gap ``2q - 1/2`` (B minus A), ``n_datasets`` data sets of ``n``
+    instances are drawn, and every design is run ``n_repetitions`` times on
+    each (Section 4: 1000 data sets x 10 repetitions x 100 gaps).
+
+    Parameters
+    ----------
+    designs : sequence of str
+        Names from :data:`TASK1_DESIGNS`.
+    n : int
+        Data set size.
+    gaps : array_like of float
+        Accuracy gaps in [0, 0.5].
+    n_datasets, n_repetitions : int, keyword-only
+    alpha : float, keyword-only
+    seed : int, keyword-only
+        Root seed. The data sets of gap index g come from
+        ``default_rng([seed, n, g])``, shared by all designs; the splits of
+        each design family from ``default_rng([seed, n, g, family, chunk])``
+        with ``family`` a checksum of the family's (kind, runs, folds or test
+        fraction): plain and sorted cv see the same folds, and a design's
+        result does not depend on which other designs are simulated with it.
+
+    Returns
+    -------
+    xarray.Dataset
+        ``histogram`` (int32, dims ``design, gap, cell``) with coordinates
+        ``n_a`` and ``n_b`` on ``cell``; attributes ``n``, ``n_datasets``,
+        ``n_repetitions``, ``alpha``, ``seed``.
+
+    Examples
+    --------
+    >>> from replicability.papers.bouckaert2005.task1 import simulate_task1, histogram_measures
+    >>> ds = simulate_task1(["mcnemar_90_10"], 2000, [0.0, 0.2], n_datasets=50, seed=0)
+    >>> m = histogram_measures(ds["histogram"].values, n_repetitions=10)
+    >>> m["b_better"].round(2).tolist()
+    [[0.02, 0.98]]
+    """
+    import xarray as xr
+
+    names = list(designs)
+    specs = [_as_design(d) for d in names]
+    n = check_positive_int(n, "n")
+    gaps = np.atleast_1d(np.asarray(gaps, dtype=float))
+    if gaps.ndim != 1 or not np.all((gaps >= 0) & (gaps <= 0.5)):
+        raise ValueError(f"`gaps` must be a 1-d array of values in [0, 0.5]; got {gaps!r}.")
+    n_datasets = check_positive_int(n_datasets, "n_datasets")
+    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
+    alpha = check_alpha(alpha)
+    n_cells = (n_repetitions + 1) * (n_repetitions + 2) // 2
+    hist = np.zeros((len(names), gaps.size, n_cells), dtype=np.int64)
+    families = {}
+    for i, s in enumerate(specs):
+        key = ("cv", s.n_runs, s.n_folds) if s.kind in ("cv", "sorted_cv") else (s.kind, s.n_runs, s.test_fraction)
+        families.setdefault(key, []).append(i)
+    for g, gap in enumerate(gaps):
+        data = sample_task1_counts(n, 0.25 + gap / 2, n_datasets=n_datasets, rng=np.random.default_rng([seed, n, g]))
+        for key, members in families.items():
+            spec = specs[members[0]]
+            # The stream of a family depends on its key only, not on the other designs.
+            family = zlib.crc32(repr(key).encode())
+            chunk = max(1, _SPLITS_PER_CHUNK // (n_repetitions * spec.cost))
+            for c, start in enumerate(range(0, n_datasets, chunk)):
+                rng = np.random.default_rng([seed, n, g, family, c])
+                part = data[start : start + chunk]
+                for i, out in _family_outcomes(part, specs, members, n_repetitions, alpha, rng).items():
+                    hist[i, g] += outcome_histogram(out)
+    n_a, n_b = outcome_cells(n_repetitions)
+    return xr.Dataset(
+        {"histogram": (("design", "gap", "cell"), hist.astype(np.int32))},
+        coords={"design": names, "gap": gaps, "n_a": ("cell", n_a), "n_b": ("cell", n_b)},
+        attrs={"n": n, "n_datasets": n_datasets, "n_repetitions": n_repetitions, "alpha": alpha, "seed": seed},
+    )
+
+
+def _family_outcomes(data, specs, members, n_repetitions, alpha, rng):
+    spec = specs[members[0]]
+    if spec.kind in ("cv", "sorted_cv"):
+        d = _cv_differences(data, spec.n_runs, spec.n_folds, n_repetitions, rng)
+        out = _cv_decisions(d, spec.n_folds, alpha, {specs[i].kind for i in members})
+        return {i: out[specs[i].kind] for i in members}
+    return {i: design_outcomes(data, spec, n_repetitions=n_repetitions, alpha=alpha, rng=rng) for i in members}
+
+
+def cached_task1(designs, n, gaps, *, n_datasets, n_repetitions=10, alpha=0.05, seed=0, scale="paper"):
+    """:func:`simulate_task1` through :func:`replicability.engine.store.cached_result`.
+
+    The result is keyed by every argument, so notebooks and batch scripts
+    that ask for the same experiment share one stored result (committed under
+    ``data/results`` at ``scale="paper"``).
+
+    Parameters
+    ----------
+    designs, n, gaps, n_datasets, n_repetitions, alpha, seed
+        As in :func:`simulate_task1`.
+    scale : {"smoke", "quick", "paper"}, keyword-only
+        Which store to use (see :func:`~replicability.engine.store.cached_result`).
+
+    Returns
+    -------
+    xarray.Dataset
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
+    >>> from replicability.papers.bouckaert2005.task1 import cached_task1
+    >>> ds = cached_task1(["mcnemar_50_50"], 1000, [0.0], n_datasets=5, scale="smoke")
+    >>> int(ds["histogram"].sum())
+    5
+    >>> del os.environ["REPLICABILITY_CACHE"]
+    """
+    from ...engine.store import cached_result
+
+    gaps = [float(g) for g in np.atleast_1d(np.asarray(gaps, dtype=float))]
+    params = {
+        "designs": list(designs),
+        "n": int(n),
+        "gaps": gaps,
+        "n_datasets": int(n_datasets),
+        "n_repetitions": int(n_repetitions),
+        "alpha": float(alpha),
+        "seed": int(seed),
+        "version": 1,
+    }
+
+    def compute():
+        return simulate_task1(
+            designs, n, gaps, n_datasets=n_datasets, n_repetitions=n_repetitions, alpha=alpha, seed=seed
+        )
+
+    return cached_result("bouckaert2005/task1", params, compute, scale=scale)

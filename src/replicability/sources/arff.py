@@ -1,0 +1,585 @@
+"""A reader for Weka's ARFF files (Attribute-Relation File Format).
+
+The UCI data sets of Bouckaert & Frank (2004) and Bouckaert (2004) are the ARFF
+files distributed with Weka. This module reads them without a third-party ARFF
+library, following what Weka's own ``ArffLoader`` accepts (Hall et al. 2009;
+the Weka ARFF documentation):
+
+* keywords (``@relation``, ``@attribute``, ``@data``) and type names are
+  case-insensitive; ``%`` starts a comment anywhere outside quotes;
+* values are separated by commas *or* blanks (Weka's tokenizer treats both as
+  separators), so a value with a blank or comma in it must be quoted, with ``'``
+  or ``"``; inside quotes ``\\`` escapes the next character (``\\n``, ``\\t``
+  and ``\\r`` stand for newline, tab and carriage return);
+* an unquoted ``?`` is a missing value; a quoted ``'?'`` is an ordinary nominal
+  label (anneal.arff declares and uses it as one);
+* attribute types ``numeric``, ``real`` and ``integer`` (with Weka's old optional
+  range, ``integer [1,10]``, which is enforced) and nominal ``{a, b, ...}``;
+* dense rows and sparse rows ``{index value, ...}`` (0-based indices; omitted
+  entries are 0, i.e. the first label of a nominal attribute, as in Weka).
+
+``string``, ``date`` and ``relational`` attributes and instance weights are
+rejected with an error: no data set of the papers uses them, and the arrays
+returned here hold numbers only. Every error is an :class:`ArffError` naming the
+file and line.
+
+.. rubric:: References
+
+M. Hall, E. Frank, G. Holmes, B. Pfahringer, P. Reutemann and I. H. Witten
+(2009). The WEKA data mining software: an update. SIGKDD Explorations 11(1),
+10-18. https://doi.org/10.1145/1656274.1656278
+
+Weka documentation, "ARFF (stable version)".
+https://waikato.github.io/weka-wiki/formats_and_processing/arff_stable/
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+__all__ = ["ArffError", "Dataset", "load_arff", "parse_arff"]
+
+
+class ArffError(ValueError):
+    """Malformed ARFF input; the message starts with ``<file>, line <n>:``.
+
+    Attributes
+    ----------
+    source : str
+        The file (or the ``source`` label given to :func:`parse_arff`).
+    lineno : int
+        1-based line number of the offending line.
+    """
+
+    def __init__(self, source, lineno, message):
+        self.source = str(source)
+        self.lineno = int(lineno)
+        super().__init__(f"{self.source}, line {self.lineno}: {message}")
+
+
+@dataclass(frozen=True, eq=False)
+class Dataset:
+    """A classification data set read from an ARFF file.
+
+    Attributes
+    ----------
+    name : str
+        Identifier: the file stem for :func:`load_arff` and the UCI loaders, else
+        the relation name.
+    relation : str
+        The ``@relation`` name written in the file.
+    X : ndarray of float, shape (n_instances, n_attributes)
+        The non-class attributes. Numeric attributes hold their values; nominal
+        attributes hold the integer code of the label (its 0-based position in
+        ``nominal_values[j]``) stored as float, so that one array carries both
+        kinds; NaN marks a missing value. Read-only.
+    y : ndarray of int, shape (n_instances,)
+        Code of the class label (position in ``class_values``); -1 where the
+        class is missing. Read-only.
+    attribute_names : tuple of str
+        Names of the non-class attributes, in file order.
+    attribute_types : tuple of str
+        ``"numeric"`` or ``"nominal"`` per attribute.
+    nominal_values : tuple of tuple of str
+        Declared labels per attribute, in declaration order; ``()`` for numeric
+        attributes.
+    class_name : str
+        Name of the class attribute.
+    class_values : tuple of str
+        Declared class labels, in declaration order (some may never occur).
+    """
+
+    name: str
+    relation: str
+    X: np.ndarray = field(repr=False)
+    y: np.ndarray = field(repr=False)
+    attribute_names: tuple = field(repr=False)
+    attribute_types: tuple = field(repr=False)
+    nominal_values: tuple = field(repr=False)
+    class_name: str = ""
+    class_values: tuple = ()
+
+    @property
+    def n_instances(self):
+        """Number of rows."""
+        return self.X.shape[0]
+
+    @property
+    def n_attributes(self):
+        """Number of attributes, not counting the class."""
+        return self.X.shape[1]
+
+    @property
+    def n_classes(self):
+        """Number of declared class labels."""
+        return len(self.class_values)
+
+    @property
+    def nominal_mask(self):
+        """Boolean array, True where an attribute is nominal."""
+        return np.array([t == "nominal" for t in self.attribute_types], dtype=bool)
+
+    @property
+    def n_missing(self):
+        """Number of missing cells, class column included."""
+        return int(np.isnan(self.X).sum() + (self.y < 0).sum())
+
+
+# --- tokenizer -----------------------------------------------------------------
+
+_OPEN, _CLOSE = object(), object()  # brace tokens, distinct from quoted "{" values
+_MISSING = None
+
+_TOKEN_RE = re.compile(
+    r"""
+      (?P<sep>[\s,]+)
+    | '(?P<sq>(?:[^'\\]|\\.)*)'
+    | "(?P<dq>(?:[^"\\]|\\.)*)"
+    | (?P<open>\{)
+    | (?P<close>\})
+    | (?P<comment>%.*)
+    | (?P<word>[^\s,'"{}%]+)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_ESCAPE_RE = re.compile(r"\\(.)", re.DOTALL)
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
+_PLAIN_RE = re.compile(r"^[^'\"{}%\\]*$")  # lines the fast path can split
+
+
+_EMPTY_FIELD = "empty value (two commas in a row, or a comma at the start or end of a row)"
+
+
+class _LineError(Exception):
+    """Problem on the current line; the caller adds file and line number."""
+
+
+def _unescape(text):
+    return _ESCAPE_RE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), text)
+
+
+def _tokenize(line):
+    """Split a line into values, ``None`` for an unquoted ``?``, and brace markers."""
+    if _PLAIN_RE.match(line):
+        # No quotes, braces or comments: Weka's tokenizer reduces to splitting on
+        # commas and blanks.
+        fields = line.split(",")
+        if any(not f.strip() for f in fields):
+            raise _LineError(_EMPTY_FIELD)
+        return [None if t == "?" else t for f in fields for t in f.split()]
+    tokens = []
+    pos, end = 0, len(line)
+    while pos < end:
+        m = _TOKEN_RE.match(line, pos)
+        if m is None:
+            raise _LineError(f"unterminated quoted value starting at column {pos + 1}")
+        kind = m.lastgroup
+        if kind == "sep":
+            commas = m.group(kind).count(",")
+            # Weka would skip an empty field silently; it is almost surely an error.
+            if commas > 1 or (commas and (pos == 0 or m.end() == end or line[m.end()] in "%}")):
+                raise _LineError(_EMPTY_FIELD)
+            pos = m.end()
+            continue
+        pos = m.end()
+        if kind == "comment":
+            break
+        if kind == "open":
+            tokens.append(_OPEN)
+        elif kind == "close":
+            tokens.append(_CLOSE)
+        elif kind == "word":
+            word = m.group("word")
+            tokens.append(None if word == "?" else word)
+        else:
+            tokens.append(_unescape(m.group(kind)))
+    return tokens
+
+
+# --- header --------------------------------------------------------------------
+
+_NUMERIC_TYPES = ("numeric", "real", "integer")
+_UNSUPPORTED_TYPES = ("string", "date", "relational")
+_RANGE_RE = re.compile(r"^([\[(])\s*([^,\])]+?)\s*,\s*([^,\])]+?)\s*([\])])$")
+
+
+@dataclass
+class _Attribute:
+    name: str
+    kind: str  # "numeric" or "nominal"
+    values: tuple = ()
+    codes: dict = field(default_factory=dict)
+    bounds: tuple | None = None  # (lo, hi, lo_closed, hi_closed) of `integer [lo,hi]`
+
+
+def _split_name(rest):
+    """Return ``(name, remainder)`` of an ``@relation`` or ``@attribute`` line."""
+    rest = rest.lstrip()
+    if rest[:1] in ("'", '"'):
+        m = _TOKEN_RE.match(rest)
+        if m is None or m.lastgroup not in ("sq", "dq"):
+            raise _LineError("unterminated quoted name")
+        return _unescape(m.group(m.lastgroup)), rest[m.end():]
+    m = re.match(r"[^\s{%]+", rest)
+    if m is None:
+        raise _LineError("missing name")
+    return m.group(0), rest[m.end():]
+
+
+def _strip_comment(text):
+    """Remove an unquoted ``%`` comment (text holds no quotes where this is used)."""
+    return text.split("%", 1)[0].strip()
+
+
+def _parse_number(text):
+    value = float(text)  # ValueError propagates
+    if "_" in text or math.isnan(value):
+        raise ValueError(text)
+    return value
+
+
+def _parse_attribute(rest):
+    name, rest = _split_name(rest)
+    rest = rest.strip()
+    if not rest or rest.startswith("%"):
+        raise _LineError(f"bad @attribute: attribute {name!r} has no type")
+    if rest.startswith("{"):
+        tokens = _tokenize(rest)
+        if _CLOSE not in tokens:
+            raise _LineError(f"bad @attribute: nominal declaration of {name!r} has no closing brace")
+        close = tokens.index(_CLOSE)
+        labels, trailing = tokens[1:close], tokens[close + 1:]
+        if trailing:
+            raise _LineError(f"bad @attribute: unexpected text after the nominal declaration of {name!r}")
+        if not labels:
+            raise _LineError(f"bad @attribute: nominal attribute {name!r} declares no labels")
+        labels = ["?" if t is _MISSING else t for t in labels]
+        if any(t is _OPEN for t in labels):
+            raise _LineError(f"bad @attribute: nested brace in the declaration of {name!r}")
+        codes = {}
+        for label in labels:
+            if label in codes:
+                raise _LineError(f"bad @attribute: {name!r} declares the label {label!r} twice")
+            codes[label] = len(codes)
+        return _Attribute(name, "nominal", tuple(labels), codes)
+    words = rest.split(None, 1)
+    kind = words[0].lower()
+    if kind in _UNSUPPORTED_TYPES:
+        raise _LineError(
+            f"attribute {name!r} has type {words[0]!r}; only numeric and nominal "
+            "attributes are supported"
+        )
+    if kind not in _NUMERIC_TYPES:
+        raise _LineError(f"bad @attribute: unknown type {words[0]!r} for attribute {name!r}")
+    tail = _strip_comment(words[1]) if len(words) > 1 else ""
+    bounds = None
+    if tail:
+        # Weka's old syntax `integer [lo,hi]`: brackets close, parentheses open.
+        m = _RANGE_RE.match(tail)
+        if m is None:
+            raise _LineError(f"bad @attribute: unexpected text {tail!r} after the type of {name!r}")
+        try:
+            lo, hi = _parse_number(m.group(2)), _parse_number(m.group(3))
+        except ValueError:
+            raise _LineError(f"bad @attribute: range {tail!r} of {name!r} is not numeric") from None
+        bounds = (lo, hi, m.group(1) == "[", m.group(4) == "]")
+    return _Attribute(name, "numeric", bounds=bounds)
+
+
+# --- data ----------------------------------------------------------------------
+
+
+def _sparse_row(tokens, attributes):
+    """Expand the tokens of ``{i v, ...}`` into a dense row of value strings."""
+    if tokens[-1] is not _CLOSE:
+        raise _LineError("sparse row has no closing brace")
+    inner = tokens[1:-1]
+    if any(t is _OPEN or t is _CLOSE for t in inner):
+        raise _LineError("instance weights and nested braces are not supported")
+    if len(inner) % 2:
+        raise _LineError("sparse row must hold `index value` pairs")
+    # Omitted entries are 0: numeric 0, or the first declared nominal label.
+    row = ["0" if a.kind == "numeric" else a.values[0] for a in attributes]
+    last = -1
+    for index_text, value in zip(inner[::2], inner[1::2]):
+        try:
+            index = int(index_text)
+        except (TypeError, ValueError):
+            raise _LineError(f"sparse index {index_text!r} is not an integer") from None
+        if not last < index < len(attributes):
+            raise _LineError(
+                f"sparse index {index} out of order or outside 0..{len(attributes) - 1}"
+            )
+        row[index] = value
+        last = index
+    return row
+
+
+def _column(values, linenos, attribute, source):
+    """Convert one column of value strings (None = missing) to floats."""
+    out = np.empty(len(values), dtype=float)
+    if attribute.kind == "nominal":
+        codes = attribute.codes
+        for i, v in enumerate(values):
+            if v is _MISSING:
+                out[i] = np.nan
+            elif v in codes:
+                out[i] = codes[v]
+            else:
+                shown = ", ".join(attribute.values[:10]) + (", ..." if len(attribute.values) > 10 else "")
+                raise ArffError(
+                    source,
+                    linenos[i],
+                    f"unknown nominal value {v!r} for attribute {attribute.name!r}; declared: {{{shown}}}",
+                )
+        return out
+    for i, v in enumerate(values):
+        if v is _MISSING:
+            out[i] = np.nan
+            continue
+        try:
+            out[i] = _parse_number(v)
+        except ValueError:
+            raise ArffError(
+                source, linenos[i], f"value {v!r} of numeric attribute {attribute.name!r} is not a number"
+            ) from None
+    if attribute.bounds is not None:
+        lo, hi, lo_closed, hi_closed = attribute.bounds
+        with np.errstate(invalid="ignore"):
+            bad = ((out < lo) | (out > hi) | ((out == lo) & (not lo_closed)) | ((out == hi) & (not hi_closed)))
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise ArffError(
+                source,
+                linenos[i],
+                f"value {values[i]!r} of attribute {attribute.name!r} is outside its declared range",
+            )
+    return out
+
+
+def _class_index(class_attribute, attributes, source):
+    names = [a.name for a in attributes]
+    if class_attribute is None:
+        return len(attributes) - 1
+    if isinstance(class_attribute, str):
+        if class_attribute not in names:
+            raise ValueError(
+                f"`class_attribute` must name an attribute of {source}; got {class_attribute!r}."
+            )
+        return names.index(class_attribute)
+    if isinstance(class_attribute, bool) or not isinstance(class_attribute, (int, np.integer)) or not (
+        -len(names) <= class_attribute < len(names)
+    ):
+        raise ValueError(
+            f"`class_attribute` must be an attribute name or an index in "
+            f"[-{len(names)}, {len(names) - 1}]; got {class_attribute!r}."
+        )
+    return int(class_attribute) % len(names)
+
+
+def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
+    """Parse the text of an ARFF file into a :class:`Dataset`.
+
+    Parameters
+    ----------
+    text : str
+        The whole file.
+    source : str, optional
+        Label used in error messages (the file name).
+    name : str, optional
+        The data set's identifier; defaults to the relation name.
+    class_attribute : str or int, optional
+        Name or index of the class attribute; the last attribute by default. It
+        must be nominal.
+
+    Returns
+    -------
+    Dataset
+
+    Raises
+    ------
+    ArffError
+        On malformed input, with file and line: a missing or misplaced
+        ``@relation`` / ``@data``, a bad ``@attribute``, an unknown nominal value,
+        a non-numeric value of a numeric attribute, a value outside a declared
+        range, or a row with the wrong number of values (which is also what a
+        truncated file produces).
+    ValueError
+        When ``class_attribute`` names no attribute or is numeric.
+
+    Notes
+    -----
+    Nominal attributes are returned as float codes in ``X`` (NaN = missing),
+    so that learners receive one numeric matrix; ``attribute_types`` and
+    ``nominal_values`` say how to read each column. A missing class is coded
+    -1 in ``y``. Values are split on commas and blanks as by Weka's
+    ``ArffLoader``, so ``1 2`` is two values: quote values that contain a blank
+    or a comma. Unlike Weka, which skips them, empty fields (``1,,2``, or a
+    comma at the start or end of a row) are rejected.
+
+    References
+    ----------
+    .. [1] Weka documentation, "ARFF (stable version)".
+       https://waikato.github.io/weka-wiki/formats_and_processing/arff_stable/
+
+    Examples
+    --------
+    >>> text = '''% a comment
+    ... @relation toy
+    ... @attribute 'width cm' numeric
+    ... @attribute colour {red, 'dark blue'}
+    ... @attribute class {yes, no}
+    ... @data
+    ... 1.5, 'dark blue', yes
+    ... ?, red, no
+    ... '''
+    >>> ds = parse_arff(text)
+    >>> ds.attribute_names, ds.class_values
+    (('width cm', 'colour'), ('yes', 'no'))
+    >>> ds.X.tolist(), ds.y.tolist()
+    ([[1.5, 1.0], [nan, 0.0]], [0, 1])
+    """
+    lines = text.split("\n")
+    relation = None
+    attributes = []
+    data_start = None
+    for lineno, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("%"):
+            continue
+        if not line.startswith("@"):
+            raise ArffError(source, lineno, "expected a header line (@relation, @attribute or @data)")
+        keyword = re.split(r"[\s%]", line, maxsplit=1)[0].lower()
+        rest = line[len(keyword):]
+        try:
+            if keyword == "@relation":
+                if relation is not None:
+                    raise _LineError("second @relation")
+                relation, _ = _split_name(rest)
+            elif keyword == "@attribute":
+                if relation is None:
+                    raise _LineError("@attribute before @relation")
+                attributes.append(_parse_attribute(rest))
+                if attributes[-1].name in [a.name for a in attributes[:-1]]:
+                    raise _LineError(f"bad @attribute: attribute {attributes[-1].name!r} declared twice")
+            elif keyword == "@data":
+                if relation is None or not attributes:
+                    raise _LineError("@data before @relation and @attribute declarations")
+                if _strip_comment(rest):
+                    raise _LineError("unexpected text after @data")
+                data_start = lineno
+                break
+            else:
+                raise _LineError(f"unknown header keyword {keyword!r}")
+        except _LineError as exc:
+            raise ArffError(source, lineno, str(exc)) from None
+    if data_start is None:
+        raise ArffError(
+            source, len(lines), "no @data section (the file is truncated or not an ARFF file)"
+        )
+
+    n_columns = len(attributes)
+    rows, linenos = [], []
+    for lineno in range(data_start + 1, len(lines) + 1):
+        line = lines[lineno - 1].strip()
+        if not line or line.startswith("%"):
+            continue
+        if line.startswith("@"):
+            raise ArffError(source, lineno, f"header keyword {line.split()[0]!r} inside the @data section")
+        try:
+            tokens = _tokenize(line)
+            if tokens and tokens[0] is _OPEN:
+                tokens = _sparse_row(tokens, attributes)
+            elif any(t is _OPEN or t is _CLOSE for t in tokens):
+                raise _LineError("braces in a dense row (instance weights are not supported)")
+        except _LineError as exc:
+            raise ArffError(source, lineno, str(exc)) from None
+        if not tokens:
+            continue  # a line holding only a trailing comment
+        if len(tokens) != n_columns:
+            raise ArffError(source, lineno, f"expected {n_columns} values, found {len(tokens)}")
+        rows.append(tokens)
+        linenos.append(lineno)
+
+    columns = list(zip(*rows)) if rows else [()] * n_columns
+    class_index = _class_index(class_attribute, attributes, source)
+    class_attr = attributes[class_index]
+    if class_attr.kind != "nominal":
+        raise ValueError(
+            f"`class_attribute` must be nominal; {class_attr.name!r} in {source} is numeric."
+        )
+    values = [_column(col, linenos, attr, source) for col, attr in zip(columns, attributes)]
+    y_float = values.pop(class_index)
+    features = attributes[:class_index] + attributes[class_index + 1:]
+    X = np.column_stack(values) if values and rows else np.empty((len(rows), len(features)))
+    y = np.where(np.isnan(y_float), -1, y_float).astype(np.int64)
+    X.setflags(write=False)
+    y.setflags(write=False)
+    return Dataset(
+        name=relation if name is None else name,
+        relation=relation,
+        X=X,
+        y=y,
+        attribute_names=tuple(a.name for a in features),
+        attribute_types=tuple(a.kind for a in features),
+        nominal_values=tuple(a.values for a in features),
+        class_name=class_attr.name,
+        class_values=class_attr.values,
+    )
+
+
+def load_arff(path, *, class_attribute=None):
+    """Read an ARFF file into a :class:`Dataset`.
+
+    The file is decoded as UTF-8 (ASCII included), falling back to Latin-1 when
+    it is not valid UTF-8; CRLF line ends are accepted.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.
+    class_attribute : str or int, optional
+        Name or index of the class attribute; the last attribute by default.
+
+    Returns
+    -------
+    Dataset
+        ``name`` is the file stem.
+
+    Raises
+    ------
+    ArffError
+        On malformed input; the message names the file and line.
+
+    See Also
+    --------
+    parse_arff : the format accepted, and the meaning of each field.
+    replicability.sources.uci.load_uci : the UCI files of the papers, checksum-verified.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "toy.arff"
+    ...     _ = path.write_text(
+    ...         "@relation toy\\n@attribute a real\\n@attribute c {x,y}\\n@data\\n1,x\\n2,y\\n")
+    ...     ds = load_arff(path)
+    >>> ds.name, ds.n_instances, ds.n_attributes, ds.y.tolist()
+    ('toy', 2, 1, [0, 1])
+    """
+    path = Path(path)
+    return _parse_bytes(path.read_bytes(), source=str(path), name=path.stem, class_attribute=class_attribute)
+
+
+def _parse_bytes(raw, *, source, name, class_attribute=None):
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return parse_arff(text, source=source, name=name, class_attribute=class_attribute)

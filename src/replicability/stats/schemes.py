@@ -1,0 +1,228 @@
+"""Sampling schemes for tests on r runs of k-fold cross-validation.
+
+Bouckaert (2003, Section 3 and Table 1) and Bouckaert (2004, Section 2.1) turn
+the ``r x k`` matrix of accuracy differences ``d[..., j, i]`` (run j, fold i;
+positive favours learner A) into one sample and test it:
+
+* ``"all"``: the ``k r`` values themselves, df = k r - 1;
+* ``"folds"``: the r run means ``x_.j`` (mean over folds), df = r - 1;
+* ``"runs"``: the k fold means ``x_i.`` (mean over runs), df = k - 1;
+* ``"sorted_runs"``: sort the k folds within each run, then the k means over
+  runs of each sorted position, df = k - 1 (ERRATA.md).
+
+Each scheme but ``"all"`` has two variants besides ``"plain"``:
+``"averaged_var"`` replaces the sample variance by the average of the per-run
+(``"folds"``) or per-fold (``"runs"``, ``"sorted_runs"``) variances, and
+``"averaged_t"`` averages the t statistics of the single runs or folds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._results import TestResult
+from .._validation import as_runs_folds, check_alternative, check_choice
+from .ttests import _check_df, _mean_var, _scalar, _t_from_moments, _t_pvalue, _var
+
+__all__ = ["SCHEMES", "VARIANTS", "scheme_sample", "scheme_ttest", "scheme_test"]
+
+SCHEMES = ("all", "folds", "runs", "sorted_runs")
+VARIANTS = ("plain", "averaged_var", "averaged_t")
+_TESTS = ("t", "sign", "signed_rank")
+
+
+def _matrix(d, scheme):
+    """The runs x folds matrix the scheme averages (sorted within runs for sorted_runs)."""
+    # theta(i, j): an ordering of the folds of run j (Bouckaert 2003, Sec. 3).
+    return np.sort(d, axis=-1) if scheme == "sorted_runs" else d
+
+
+def scheme_sample(d, scheme):
+    """Return the sample that a sampling scheme tests, on the last axis.
+
+    Parameters
+    ----------
+    d : array_like, shape (..., r, k)
+        Accuracy differences (A - B) of r runs of k-fold cross-validation.
+    scheme : {"all", "folds", "runs", "sorted_runs"}
+        ``"all"``: the k r values (run-major); ``"folds"``: the r run means;
+        ``"runs"``: the k fold means; ``"sorted_runs"``: the k means over runs of
+        the folds sorted within each run.
+
+    Returns
+    -------
+    ndarray, shape (..., n)
+        ``n`` is k r, r, k or k.
+
+    References
+    ----------
+    .. [1] Bouckaert, R. R. (2003). Choosing between two learning algorithms
+       based on calibrated tests. ICML 2003, 51-58. Figure 1.
+
+    Examples
+    --------
+    Bouckaert (2003), Figure 1 (rows are runs):
+
+    >>> import numpy as np
+    >>> from replicability.stats.schemes import scheme_sample
+    >>> d = np.array([[3.33, 10, -6.66], [6.66, 3.33, 0], [6.66, -10, -3.33]])
+    >>> print(np.round(scheme_sample(d, "sorted_runs"), 2))
+    [-5.55  1.11  7.77]
+    """
+    check_choice(scheme, "scheme", SCHEMES)
+    d = as_runs_folds(d)
+    if scheme == "all":
+        return d.reshape(d.shape[:-2] + (-1,))
+    if scheme == "folds":
+        return d.mean(axis=-1)
+    return _matrix(d, scheme).mean(axis=-2)
+
+
+def _default_df(scheme, variant, r, k):
+    # Table 1 of Bouckaert (2003); for averaged T the df is that of one run's
+    # (k - 1) or one fold's (r - 1) t statistic.
+    if variant == "averaged_t":
+        return float(k - 1) if scheme == "folds" else float(r - 1)
+    return {"all": k * r - 1, "folds": r - 1, "runs": k - 1, "sorted_runs": k - 1}[scheme] * 1.0
+
+
+def scheme_ttest(d, *, scheme, variant="plain", df=None, alternative="two-sided"):
+    """t-test on r runs of k-fold cv under one of Bouckaert's sampling schemes.
+
+    Null hypothesis: the expected accuracy difference between learners A and B
+    is zero.
+
+    Following Bouckaert (2003), Table 1 (as corrected in ERRATA.md), the
+    statistic is ``Z = m / sqrt(s^2 / (df + 1))`` referred to t(df), where ``m``
+    is the mean of all k r differences (A - B) and ``s^2`` is
+
+    * ``"plain"``: the unbiased variance of :func:`scheme_sample`;
+    * ``"averaged_var"``: the mean over runs of the per-run variances over folds
+      (``"folds"``, df = r - 1), or the mean over (sorted) folds of the per-fold
+      variances over runs (``"runs"``, ``"sorted_runs"``, df = k - 1);
+
+    and for ``"averaged_t"``, ``Z`` is the average of the per-run statistics
+    ``x_.j / sqrt(s_.j^2 / (df + 1))`` with df = k - 1 (``"folds"``) or of the
+    per-fold statistics ``x_i. / sqrt(s_i.^2 / (df + 1))`` with df = r - 1
+    (``"runs"``, ``"sorted_runs"``).
+
+    Parameters
+    ----------
+    d : array_like, shape (..., r, k)
+        Accuracy differences of r runs (axis -2) of k-fold cv (axis -1).
+    scheme : {"all", "folds", "runs", "sorted_runs"}
+    variant : {"plain", "averaged_var", "averaged_t"}
+        ``"all"`` only has ``"plain"``.
+    df : float, optional
+        Calibrated degrees of freedom, replacing the Table 1 default both in
+        ``df + 1`` and in t(df).
+    alternative : {"two-sided", "less", "greater"}
+
+    Returns
+    -------
+    TestResult
+
+    Notes
+    -----
+    Zero variance follows Weka: p = 1 when ``m`` and the variance are zero,
+    statistic +-inf and p = 0 when the variance is zero and ``m`` is not. For
+    ``"averaged_t"`` the convention is applied to each averaged statistic; when
+    the averaged statistics include both +inf and -inf, the statistic is 0.
+    ``"all"`` with ``"plain"`` equals :func:`replicability.stats.ttests.paired_ttest`
+    on the flattened differences.
+
+    References
+    ----------
+    .. [1] Bouckaert, R. R. (2003). Choosing between two learning algorithms
+       based on calibrated tests. ICML 2003, 51-58.
+    .. [2] Bouckaert, R. R. (2004). Estimating replicability of classifier
+       learning experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
+
+    Examples
+    --------
+    The recommended test of Bouckaert (2003): "use all data" with df = 10.
+
+    >>> import numpy as np
+    >>> from replicability.stats.schemes import scheme_ttest
+    >>> d = np.array([[3.33, 10, -6.66], [6.66, 3.33, 0], [6.66, -10, -3.33]])
+    >>> res = scheme_ttest(d, scheme="all", df=10)
+    >>> print(round(float(res.statistic), 4), round(float(res.pvalue), 4))
+    0.5525 0.5928
+    """
+    check_choice(scheme, "scheme", SCHEMES)
+    check_choice(variant, "variant", VARIANTS)
+    if scheme == "all" and variant != "plain":
+        raise ValueError(f"`variant` must be 'plain' for scheme 'all'; got {variant!r}.")
+    check_alternative(alternative)
+    df_cal = _check_df(df)
+    d = as_runs_folds(d)
+    r, k = d.shape[-2:]
+    df = _default_df(scheme, variant, r, k) if df_cal is None else df_cal
+    m = d.mean(axis=(-2, -1))
+    if variant == "plain":
+        sample = scheme_sample(d, scheme)
+        return _t_from_moments(m, _var(sample), 1.0 / (df + 1.0), df, alternative)
+    x = _matrix(d, scheme)
+    # per-run groups (over folds, axis -1) for "folds"; per-fold groups (over runs).
+    axis = -1 if scheme == "folds" else -2
+    means, s2 = _mean_var(x, axis=axis)
+    if variant == "averaged_var":
+        return _t_from_moments(m, s2.mean(axis=-1), 1.0 / (df + 1.0), df, alternative)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t_each = means / np.sqrt(s2 / (df + 1.0))
+    zero = s2 == 0
+    t_each = np.where(zero, np.where(means == 0, 0.0, np.copysign(np.inf, means)), t_each)
+    with np.errstate(invalid="ignore"):
+        z = t_each.mean(axis=-1)
+    z = np.where(np.isnan(z), 0.0, z)
+    p = _t_pvalue(z, df, alternative)
+    all_zero = np.all(zero & (means == 0), axis=-1)
+    p = np.where(all_zero, 1.0, p)
+    return TestResult(_scalar(z), _scalar(p), df=float(df), alternative=alternative)
+
+
+def scheme_test(d, *, scheme, test="t", alternative="two-sided", **options):
+    """Apply the t, sign or signed-rank test to the sample of a sampling scheme.
+
+    Null hypothesis: the differences (A - B) in :func:`scheme_sample` are
+    centred on zero (mean zero for the t-test, median zero for the others).
+
+    Parameters
+    ----------
+    d : array_like, shape (..., r, k)
+        Accuracy differences of r runs of k-fold cv.
+    scheme : {"all", "folds", "runs", "sorted_runs"}
+    test : {"t", "sign", "signed_rank"}
+        ``"t"``: :func:`scheme_ttest` (plain variant); ``"sign"`` and
+        ``"signed_rank"``: :func:`replicability.stats.nonparametric.sign_test` and
+        :func:`replicability.stats.nonparametric.signed_rank_test` on the sample.
+    alternative : {"two-sided", "less", "greater"}
+    **options
+        Passed on: ``df`` for the t-test, ``method`` for the other two.
+
+    Returns
+    -------
+    TestResult
+
+    References
+    ----------
+    .. [1] Bouckaert, R. R. (2004). Estimating replicability of classifier
+       learning experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.stats.schemes import scheme_test
+    >>> d = np.array([[3.33, 10, -6.66], [6.66, 3.33, 0], [6.66, -10, -3.33]])
+    >>> res = scheme_test(d, scheme="folds", test="t")
+    >>> print(round(float(res.pvalue), 4))
+    0.5802
+    """
+    check_choice(test, "test", _TESTS)
+    if test == "t":
+        return scheme_ttest(d, scheme=scheme, alternative=alternative, **options)
+    from . import nonparametric  # written separately; imported lazily
+
+    sample = scheme_sample(d, scheme)
+    fn = nonparametric.sign_test if test == "sign" else nonparametric.signed_rank_test
+    return fn(sample, alternative=alternative, **options)
