@@ -8,7 +8,8 @@ import pandas as pd
 import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from replicability.learners.c45 import C45, add_errs
+from replicability.learners._tree import add_errs
+from replicability.learners.c45 import C45
 
 FIXTURE = Path(__file__).parent / "fixtures" / "weka_nominal"
 ATTS = [f"a{j}" for j in range(10)]

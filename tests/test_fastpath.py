@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from scipy.special import ndtri
 
 from replicability.learners import _kernels
-from replicability.learners.c45 import C45, add_errs
+from replicability.learners._tree import add_errs
+from replicability.learners.c45 import C45
 from replicability.learners.fastpath import (
     c45_patterns,
     naive_bayes_patterns,

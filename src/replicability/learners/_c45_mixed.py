@@ -5,7 +5,7 @@ attributes and missing values (NaN), following Weka 3.6's ``C45Split``
 (``handleNumericAttribute``, ``setSplitPoint``), ``C45ModelSelection``,
 ``Distribution.addInstWithUnknown``, ``ClassifierSplitModel.split`` and
 ``ClassifierTree.getProbs``. Collapsing and pruning are inherited from
-:class:`~replicability.learners.c45._TreeBuilder`; a node's ``rows`` is here a
+:class:`~replicability.learners._tree._TreeBuilder`; a node's ``rows`` is here a
 pair ``(idx, w)`` of instance indices and their (fractional) weights, and its
 ``attr`` a pair ``(attribute, split point)`` (``None`` for a nominal split).
 """
@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from .c45 import _EPS, _Node, _TreeBuilder, add_errs
+from ._tree import _EPS, _Node, _TreeBuilder, add_errs
 
 __all__: list[str] = []
 

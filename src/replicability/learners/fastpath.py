@@ -21,7 +21,7 @@ from scipy.special import ndtri
 
 from .._validation import check_positive_int
 from . import _kernels
-from .c45 import _log_func
+from ._tree import _log_func
 
 __all__ = [
     "c45_patterns",
