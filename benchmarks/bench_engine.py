@@ -6,7 +6,7 @@ of 10 randomizations of 10 x 10 cv (1000 folds per data set). Timed per fold
 pair (both learners, fit and score the test fold), CPU (``time.process_time``)
 beside wall time, because other jobs share the machine:
 
-* the engine: :func:`replicability.engine.pairs.evaluate_nb_c45`, the numba kernels
+* the engine: :func:`replicability.learners.pairs.evaluate_nb_c45`, the numba kernels
   of :mod:`replicability.learners._kernels` over all 1000 folds of a data set,
   on the null data (independent attributes: the largest trees) and on
   Bayesian-network source 4 of Bouckaert (2003);
@@ -19,7 +19,7 @@ beside wall time, because other jobs share the machine:
   (``paired_speedup``): the machine's speed drifts over minutes, which moves
   a ratio of best-of timings taken minutes apart, not one of timings taken in turn;
 * every other pair of the five learners (naive Bayes, C4.5, IB1, TAN, voted
-  perceptron) through :func:`replicability.engine.pairs.evaluate_pair_fast` on the
+  perceptron) through :func:`replicability.learners.pairs.evaluate_pair_fast` on the
   same source-4 data set (CPU and wall per fold pair);
 * the first-call compile time of the kernels (fresh process, empty numba cache)
   and the time to load them from the cache (fresh process, warm cache);
@@ -46,8 +46,8 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
 from replicability.sources.bayesnet import bouckaert2003_source
-from replicability.engine.pairs import (
-    _FAST_LEARNERS,
+from replicability.learners.pairs import (
+    FAST_LEARNERS,
     evaluate_nb_c45,
     evaluate_pair_fast,
     evaluate_pair_loop,
@@ -71,7 +71,7 @@ _COMPILE_SNIPPET = """
 import time
 c0, w0 = time.process_time(), time.perf_counter()
 import numpy as np
-from replicability.engine.pairs import evaluate_nb_c45
+from replicability.learners.pairs import evaluate_nb_c45
 from replicability.engine.splits import rxk_cv_splits
 from replicability.sources.synthetic import sample_independent_binary
 c1, w1 = time.process_time(), time.perf_counter()
@@ -174,7 +174,7 @@ def main():
     engine4 = per_fold(lambda: evaluate_nb_c45(X4, y4, splits4), n, repeat=5)
 
     pairs = {}
-    for a, b in itertools.combinations(_FAST_LEARNERS, 2):
+    for a, b in itertools.combinations(FAST_LEARNERS, 2):
         evaluate_pair_fast(X4, y4, splits4[:3], learner_a=a, learner_b=b)  # load the compiled kernels
         pairs[f"{a}-{b}"] = per_fold(lambda a=a, b=b: evaluate_pair_fast(X4, y4, splits4, learner_a=a, learner_b=b),
                                      n, repeat=3)

@@ -6,7 +6,7 @@ all 40,000 experiments in one call. For each test the benchmark records the best
 ``REPEAT`` wall times and, separately, the best of ``REPEAT`` process CPU times
 (``time.process_time``), with the load average when it was measured. Two totals
 are reported: "the family" (each test of the package once) and the sampling-scheme
-variants of :func:`replicability.scheme_ttest` / :func:`replicability.scheme_test`.
+variants of :func:`replicability.stats.scheme_ttest` / :func:`replicability.scheme_test`.
 Run ``python benchmarks/bench_statistics.py``.
 """
 
@@ -72,10 +72,10 @@ def workloads(rng):
     }
     assert tuple(jobs) == FAMILY
     for scheme in rp.SCHEMES:
-        variants = ["plain"] if scheme == "all" else rp.VARIANTS
+        variants = ["plain"] if scheme == "all" else rp.stats.VARIANTS
         for variant in variants:
             jobs[f"scheme {scheme}, {variant} (t)"] = (
-                lambda s=scheme, v=variant: rp.scheme_ttest(d, scheme=s, variant=v))
+                lambda s=scheme, v=variant: rp.stats.scheme_ttest(d, scheme=s, variant=v))
         for test in ("sign", "signed_rank"):
             jobs[f"scheme {scheme} ({test.replace('_', '-')})"] = (
                 lambda s=scheme, t=test: rp.scheme_test(d, scheme=s, test=t))

@@ -64,7 +64,7 @@ def label(name, params):
 
 
 if __name__ == "__main__":
-    store = rp.ResultStore(rp.paper_results_dir())
+    store = rp.ResultStore(rp.engine.paper_results_dir())
     listing = store.list_results()
     listing = listing[listing["name"].str.split("/").str[0].isin(FAMILIES)]
     # Fold counts first: the calibrations are computed from them.

@@ -22,12 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-from replicability.sources.bayesnet import (
-    BOUCKAERT2003_TARGETS,
-    expected_accuracies,
-    independent_network,
-    search_network,
-)
+from replicability.papers.network_search import expected_accuracies, search_network
+from replicability.sources.bayesnet import BOUCKAERT2003_TARGETS, independent_network
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 2003

@@ -11,19 +11,21 @@ from hypothesis import strategies as st
 from replicability.sources.bayesnet import (
     BOUCKAERT2003_TARGETS,
     BayesNet,
-    ExpectedAccuracy,
-    _asymptotic_nb_accuracy,
     bayes_optimal_accuracy,
     bouckaert2003_source,
     exact_accuracy,
-    expected_accuracies,
     independent_network,
     load_bouckaert2003_networks,
     random_network,
     sample_bayesnet,
-    search_network,
 )
 from replicability.learners import C45, NaiveBayes
+from replicability.papers.network_search import (
+    ExpectedAccuracy,
+    _asymptotic_nb_accuracy,
+    expected_accuracies,
+    search_network,
+)
 from replicability.learners.fastpath import naive_bayes_patterns, pattern_index, pattern_matrix
 
 # A hand-written network: y -> x0, y -> x1, y -> x2, x0 -> x2, x1 -> x2.

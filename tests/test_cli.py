@@ -1,8 +1,11 @@
 """The `replicability` command and notebook normalization."""
 
+import sys
+
 import nbformat
 import pytest
 
+import replicability
 from replicability.engine.cli import main, notebook_parameters, run_notebook, strip_volatile_metadata
 
 
@@ -67,3 +70,18 @@ def test_command_line_writes_parameterized_run_outside_the_notebook(tmp_path, mo
     assert "0.2 y" in printed
     assert nbformat.read(path, as_version=4).cells[1].outputs == []  # source notebook untouched
     assert "runs/nb.ipynb" in capsys.readouterr().out
+
+
+def test_version_prints_the_package_version(capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out == f"replicability {replicability.__version__}\n"
+
+
+@pytest.mark.parametrize("command", [["run", "nb.ipynb"], ["reproduce"]])
+def test_commands_without_the_book_extra_say_how_to_install_it(command, monkeypatch):
+    monkeypatch.setitem(sys.modules, "papermill", None)  # as if papermill were not installed
+    message = r"needs the \[book\] extra: pip install 'replicability\[book\]' \(missing: papermill\)"
+    with pytest.raises(SystemExit, match=message):
+        main(command)

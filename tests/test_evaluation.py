@@ -20,14 +20,16 @@ from replicability.stats.bootstrap import (
     holdout_accuracy_interval,
 )
 from replicability.stats.evaluation import (
-    bootstrap_inclusion_probability,
-    compare_accuracy_estimates,
     learning_curve_scores,
     normal_interval_coverage,
     random_split_deviation_probability,
     repeated_holdout_scores,
     simulate_interval_coverage,
     split_class_counts,
+)
+from replicability.stats.resampling import (
+    bootstrap_inclusion_probability,
+    compare_accuracy_estimates,
     subsample_moments,
 )
 

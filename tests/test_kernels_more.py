@@ -1,4 +1,4 @@
-"""Tests of the batched per-instance kernels (learners._kernels_more) through engine.pairs.evaluate_pair_fast.
+"""Tests of the batched per-instance kernels (learners._kernels_more) through learners.pairs.evaluate_pair_fast.
 
 The oracle is always the estimators fitted fold by fold: ``evaluate_pair_loop``
 itself, or the same fits (``estimator(**params).fit(X[train], y[train])
@@ -12,14 +12,15 @@ import itertools
 import numpy as np
 import pytest
 
-from replicability.engine import pairs, runner
+from replicability.engine import runner
+from replicability.learners import pairs
 from replicability.sources.bayesnet import bouckaert2003_source
-from replicability.engine.pairs import _FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
+from replicability.learners.pairs import FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import rxk_cv_splits
 from replicability.sources.synthetic import sample_independent_binary
 
-NAMES = list(_FAST_LEARNERS)
+NAMES = list(FAST_LEARNERS)
 PAIRS = list(itertools.combinations(NAMES, 2))
 
 
@@ -28,7 +29,7 @@ def _reference_hits(X, y, splits, names=NAMES, params=None):
     params = params or {}
     out = {}
     for name in names:
-        est = _FAST_LEARNERS[name][0]
+        est = runner.LEARNERS[name]
         out[name] = [est(**params.get(name, {})).fit(X[tr], y[tr]).predict(X[te]) == y[te]
                      for tr, te in splits]
     return out
@@ -83,7 +84,7 @@ def test_every_pair_equals_the_loop_with_the_estimators(a, b):
     X, y = sample_independent_binary(80, n_attributes=6, class_probability=0.3, rng=len(a) + 7 * len(b))
     rng = np.random.default_rng(1)
     splits = _mixed_splits(y, rng)
-    est_a, est_b = _FAST_LEARNERS[a][0], _FAST_LEARNERS[b][0]
+    est_a, est_b = runner.LEARNERS[a], runner.LEARNERS[b]
     np.testing.assert_array_equal(evaluate_pair_fast(X, y, splits, learner_a=a, learner_b=b),
                                   evaluate_pair_loop(X, y, splits, learner_a=est_a, learner_b=est_b))
 
@@ -169,8 +170,8 @@ def test_voted_perceptron_with_three_classes_raises_like_the_estimator():
     y = rng.integers(0, 3, 60)
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
     with pytest.raises(ValueError, match="binary classification"):
-        evaluate_pair_loop(X, y, splits, learner_a=_FAST_LEARNERS["ib1"][0],
-                           learner_b=_FAST_LEARNERS["voted_perceptron"][0])
+        evaluate_pair_loop(X, y, splits, learner_a=runner.LEARNERS["ib1"],
+                           learner_b=runner.LEARNERS["voted_perceptron"])
     with pytest.raises(ValueError, match="binary classification"):
         evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="voted_perceptron")
 
@@ -202,8 +203,8 @@ def test_options_the_kernels_do_not_model_use_the_loop(params):
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
     name = "ib1" if "attribute_types" in params else "voted_perceptron"
     got = evaluate_pair_fast(X, y, splits, learner_a="tan", learner_b=name, params_b=params)
-    want = evaluate_pair_loop(X, y, splits, learner_a=_FAST_LEARNERS["tan"][0],
-                              learner_b=_FAST_LEARNERS[name][0], params_b=params)
+    want = evaluate_pair_loop(X, y, splits, learner_a=runner.LEARNERS["tan"],
+                              learner_b=runner.LEARNERS[name], params_b=params)
     if params.get("random_state", 1) is None:
         np.testing.assert_array_equal(got[:, 0], want[:, 0])
     else:
@@ -217,8 +218,8 @@ def test_non_binary_attributes_use_the_loop():
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
     np.testing.assert_array_equal(
         evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="voted_perceptron"),
-        evaluate_pair_loop(X, y, splits, learner_a=_FAST_LEARNERS["ib1"][0],
-                           learner_b=_FAST_LEARNERS["voted_perceptron"][0]))
+        evaluate_pair_loop(X, y, splits, learner_a=runner.LEARNERS["ib1"],
+                           learner_b=runner.LEARNERS["voted_perceptron"]))
 
 
 def test_rejects_unknown_learner():

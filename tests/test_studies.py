@@ -15,13 +15,12 @@ from replicability.engine.splits import FiveByTwoCV
 from replicability.papers.raschka2018 import (
     ALGORITHM_TESTS,
     algorithm_test_study,
-    bayes_accuracy,
     cv_bias_variance_study,
     one_standard_error_rule,
     paired_split_scores,
-    sample_gaussian_classes,
     tuning_bias_study,
 )
+from replicability.sources.gaussian import bayes_accuracy, sample_gaussian_classes
 from replicability.stats.ttests import alpaydin_5x2cv_ftest, dietterich_5x2cv_ttest, kfold_cv_ttest
 
 

@@ -3,7 +3,8 @@
 import pandas as pd
 import pytest
 
-from replicability.engine.tables import data_dir, read_published, write_reproduced
+from replicability.engine.store import data_dir
+from replicability.papers.tables import read_published, write_reproduced
 
 
 def test_data_dir_found_from_a_subfolder(repo_root, monkeypatch):

@@ -95,3 +95,50 @@ def check_same_shape(x, y, names=("x", "y")):
         raise ValueError(
             f"`{names[0]}` and `{names[1]}` must have the same shape; got {x.shape} and {y.shape}."
         )
+
+
+def as_generator(rng):
+    """Return a numpy Generator from a Generator, a seed or None."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is None or isinstance(rng, (numbers.Integral, np.random.SeedSequence)):
+        if isinstance(rng, bool):
+            raise ValueError(f"`rng` must be a numpy Generator, a seed or None; got {rng!r}.")
+        if isinstance(rng, numbers.Integral) and rng < 0:
+            raise ValueError(f"`rng` must be a numpy Generator, a seed or None; got {rng!r}.")
+        return np.random.default_rng(rng)
+    raise ValueError(f"`rng` must be a numpy Generator, a seed or None; got {rng!r}.")
+
+
+def as_cell_counts(cell_counts, name="cell_counts"):
+    """Return ``cell_counts`` as an int64 array of non-negative counts, 4 on the last axis.
+
+    The four cells are those of Task I (Bouckaert 2005), ``(x, y) = (0, 0), (0, 1), (1, 0), (1, 1)``.
+    """
+    arr = np.asarray(cell_counts)
+    if arr.dtype.kind not in "iu":
+        try:
+            arr = arr.astype(float)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(
+                f"`{name}` must be array-like of integers; got {type(cell_counts).__name__}."
+            ) from exc
+        if not np.all(np.isfinite(arr)) or not np.all(arr == np.round(arr)):
+            raise ValueError(f"`{name}` must contain non-negative integers; got {cell_counts!r}.")
+    if arr.ndim < 1 or arr.shape[-1] != 4:
+        raise ValueError(f"`{name}` must have {4} cells on its last axis; got shape {arr.shape}.")
+    if np.any(arr < 0):
+        raise ValueError(f"`{name}` must contain non-negative integers; got {cell_counts!r}.")
+    return arr.astype(np.int64, copy=False)
+
+
+def check_nonnegative(value, name):
+    """Return ``value`` as a finite float >= 0."""
+    if isinstance(value, bool) or not np.isscalar(value) or not (0 <= float(value) < np.inf):
+        raise ValueError(f"`{name}` must be a non-negative finite number; got {value!r}.")
+    return float(value)
+
+
+def sklearn_seed(rng):
+    """A scikit-learn ``random_state`` (their convention: an int) drawn from a numpy Generator."""
+    return int(rng.integers(2**31 - 1))

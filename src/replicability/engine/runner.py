@@ -26,8 +26,10 @@ import time
 
 import numpy as np
 import xarray as xr
+from sklearn.model_selection import KFold
 
 from .._validation import check_positive_int
+from .splits import _seeded, _splits_from_folds, _stratified_test_folds
 from .store import ResultStore, provenance
 
 # The registries (SOURCES, LEARNERS, SCHEMES, PAIR_EVALUATORS) are read through this
@@ -120,10 +122,6 @@ def _int_seeds(rng, n):
 
 
 def _cv(*, n_runs=10, n_folds=10, stratified=False):
-    from sklearn.model_selection import KFold
-
-    from .splits import _seeded, _splits_from_folds, _stratified_test_folds
-
     n_runs = check_positive_int(n_runs, "n_runs")
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
 
@@ -364,7 +362,12 @@ def _iter_processes(plan, chunks, n_jobs, client):
 
 
 def _iter_dask(plan, chunks, n_jobs, client):
-    from dask.distributed import as_completed, get_client
+    try:
+        from dask.distributed import as_completed, get_client
+    except ImportError as exc:
+        raise ImportError(
+            "`backend` 'dask' needs the [dask] extra: pip install 'replicability[dask]'."
+        ) from exc
 
     client = client if client is not None else get_client()
     plan_future = client.scatter(plan, broadcast=True)

@@ -38,6 +38,7 @@ __all__ = [
     "CacheWarning",
     "ResultStore",
     "cached_result",
+    "data_dir",
     "dataset_checksum",
     "default_cache_dir",
     "paper_results_dir",
@@ -384,10 +385,32 @@ def provenance(wall_time):
     }
 
 
+def data_dir():
+    """Return the compendium's ``data`` directory.
+
+    Taken from the environment variable ``REPLICABILITY_DATA_DIR`` when set, else
+    the first ``data`` folder holding ``published/`` in the working directory or
+    one of its parents (notebooks run from ``notebooks/<paper>/``).
+
+    Raises
+    ------
+    FileNotFoundError
+        When no such directory exists.
+    """
+    if "REPLICABILITY_DATA_DIR" in os.environ:
+        return Path(os.environ["REPLICABILITY_DATA_DIR"])
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / "data" / "published").is_dir():
+            return folder / "data"
+    raise FileNotFoundError(
+        "No `data/published` folder in the working directory or its parents; run from "
+        "inside the compendium checkout or set REPLICABILITY_DATA_DIR."
+    )
+
+
 def paper_results_dir():
     """The committed store of paper-scale results, ``data/results`` of the compendium."""
-    from .tables import data_dir
-
     return data_dir() / "results"
 
 

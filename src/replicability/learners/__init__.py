@@ -5,35 +5,20 @@ data; IB1, TAN and the voted perceptron follow Weka's classifiers of the same
 names (Bouckaert 2003, Table 7); ``AlwaysPredict`` and ``CopyAttribute`` are the
 fixed predictors of Task I (Bouckaert 2005). :mod:`~replicability.learners.fastpath`
 fits naive Bayes and C4.5 on (pattern, class) count tensors for binary attributes,
-many folds at once.
+many folds at once, and :mod:`~replicability.learners.pairs` evaluates two learners on
+every split of a data set from them. Every public name is importable from here.
 """
 
-from .c45 import C45
-from .fastpath import (
-    c45_patterns,
-    naive_bayes_patterns,
-    pattern_counts,
-    pattern_index,
-    pattern_matrix,
-)
-from .naive_bayes import NaiveBayes
+from .._lazy import attach
 
-from .fixed import AlwaysPredict, CopyAttribute
-from .neighbors import IB1
-from .perceptron import VotedPerceptron
-from .tan import TAN
-
-__all__ = [
-    "AlwaysPredict",
-    "C45",
-    "CopyAttribute",
-    "IB1",
-    "NaiveBayes",
-    "TAN",
-    "VotedPerceptron",
-    "c45_patterns",
-    "naive_bayes_patterns",
-    "pattern_counts",
-    "pattern_index",
-    "pattern_matrix",
-]
+_MODULES = {
+    "naive_bayes": ("NaiveBayes",),
+    "c45": ("C45",),
+    "neighbors": ("IB1",),
+    "tan": ("TAN",),
+    "perceptron": ("VotedPerceptron",),
+    "fixed": ("AlwaysPredict", "CopyAttribute"),
+    "fastpath": ("c45_patterns", "naive_bayes_patterns", "pattern_counts", "pattern_index", "pattern_matrix"),
+    "pairs": ("FAST_LEARNERS", "evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop"),
+}
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES)

@@ -2,7 +2,7 @@
 
 The private engine behind :func:`~replicability.learners.fastpath.c45_patterns`,
 :func:`~replicability.learners.fastpath.naive_bayes_patterns` and
-:func:`~replicability.engine.pairs.evaluate_nb_c45`. A data set is summarized by its
+:func:`~replicability.learners.pairs.evaluate_nb_c45`. A data set is summarized by its
 distinct rows ("patterns"; at most 300 for 300 instances), their binary
 attribute values ``bits`` of shape (U, p), and per training set (fold) the
 class counts of every pattern, of shape (U, K): rows of ``W`` (F, U, K) for

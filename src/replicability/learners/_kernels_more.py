@@ -1,6 +1,6 @@
 """Compiled (numba) per-instance hits of the five learners on binary data, all folds at once.
 
-The private engine behind :func:`~replicability.engine.pairs.evaluate_pair_fast`. Each
+The private engine behind :func:`~replicability.learners.pairs.evaluate_pair_fast`. Each
 kernel takes one data set and a batch of folds (training and test indices,
 concatenated, with the start of every fold) and returns, for every test index
 of every fold, whether the learner fitted on that fold's training instances
@@ -49,7 +49,7 @@ from ._kernels import (
 )
 from .tan import _cmi_sum, _prim
 
-__all__: list[str] = []  # private; the public entry point is replicability.engine.pairs
+__all__: list[str] = []  # private; the public entry point is replicability.learners.pairs
 
 
 @njit(cache=True)

@@ -18,7 +18,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import check_positive_int
-from ._c45_mixed import fit_mixed
+from ._c45_mixed import fit_mixed, predict_mixed
 from ._tree import _EPS, _TreeBuilder
 from .naive_bayes import (
     _check_attribute_types,
@@ -257,8 +257,6 @@ class C45(ClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self)
         if self.attribute_types is not None:
-            from ._c45_mixed import predict_mixed
-
             X = validate_data(self, X, dtype=float, ensure_all_finite="allow-nan", reset=False)
             X, _ = _check_mixed(X, self.numeric_, self.n_values_)
             return predict_mixed(self.tree_, X, len(self.classes_))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import ndtri
 
+from .._patterns import pattern_matrix
 from .._validation import check_positive_int
 from . import _kernels
 from ._tree import _log_func
@@ -30,32 +31,6 @@ __all__ = [
     "pattern_index",
     "pattern_matrix",
 ]
-
-
-def pattern_matrix(n_attributes):
-    """All ``2**n_attributes`` binary patterns, in lexicographic order.
-
-    Parameters
-    ----------
-    n_attributes : int
-        Number of binary attributes.
-
-    Returns
-    -------
-    ndarray of shape (2**n_attributes, n_attributes), dtype int64
-
-    Examples
-    --------
-    >>> from replicability.learners.fastpath import pattern_matrix
-    >>> pattern_matrix(2)
-    array([[0, 0],
-           [0, 1],
-           [1, 0],
-           [1, 1]])
-    """
-    p = check_positive_int(n_attributes, "n_attributes")
-    shifts = np.arange(p - 1, -1, -1)
-    return (np.arange(2**p)[:, None] >> shifts) & 1
 
 
 def _check_binary(X):

@@ -54,10 +54,12 @@ from .._validation import (
     check_positive,
     check_positive_int,
 )
+from ..engine.store import cached_result
 from ..stats.decisions import decide
 from ..stats.measures import consistency, replicability_r2
 from ..stats.schemes import scheme_ttest
 from ..stats.ttests import corrected_resampled_ttest, kfold_cv_ttest, resampled_ttest
+from .synthetic_runs import fold_differences, synthetic_fold_counts
 
 __all__ = [
     "CALIBRATED_TESTS",
@@ -485,9 +487,6 @@ def null_calibration(*, n_datasets, seed, scale, n_runs=FIGURE2_RUNS, n_folds=10
     (('test', 'n_runs', 'df', 'alpha'), 2)
     >>> del os.environ["REPLICABILITY_CACHE"]
     """
-    from ..engine.store import cached_result
-    from .synthetic_runs import fold_differences, synthetic_fold_counts
-
     tests = _check_tests(tests)
     n_runs = tuple(check_positive_int(r, "n_runs", minimum=2) for r in n_runs)
     if not n_runs:

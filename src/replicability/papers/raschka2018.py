@@ -1,10 +1,9 @@
 """Simulation studies of cross-validation and of algorithm comparison tests.
 
-The reusable loops behind the Raschka (2018) notebooks on Sections 3 and 4:
+The reusable loops behind the Raschka (2018) notebooks on Sections 3 and 4, on the
+Gaussian source of :mod:`replicability.sources.gaussian` (whose Bayes accuracy is known,
+so that the *true* accuracy of a trained model can be measured on fresh cases):
 
-* :func:`sample_gaussian_classes` -- a two-class Gaussian source whose Bayes
-  accuracy is known (``Phi(delta / 2)``), so that the *true* accuracy of a
-  trained model can be measured on as many fresh cases as needed;
 * :func:`paired_split_scores` -- fit learners A and B on the same splits and
   record their accuracies and McNemar's discordant counts;
 * :func:`one_standard_error_rule` -- Breiman et al.'s (1984) rule for picking
@@ -29,11 +28,11 @@ from typing import NamedTuple
 import numpy as np
 import xarray as xr
 from joblib import Parallel, delayed
-from scipy import stats
 from sklearn.base import clone
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold, StratifiedShuffleSplit
 
-from .._validation import check_positive_int, check_same_shape
+from .._validation import check_fraction, check_nonnegative, check_positive_int, check_same_shape, sklearn_seed
+from ..sources.gaussian import sample_gaussian_classes
 from ..stats.contingency import mcnemar_test, proportions_ztest
 from ..engine.splits import FiveByTwoCV, RandomSubsampling
 from ..stats.ttests import alpaydin_5x2cv_ftest, dietterich_5x2cv_ttest, kfold_cv_ttest, resampled_ttest
@@ -41,8 +40,6 @@ from ..stats.ttests import alpaydin_5x2cv_ftest, dietterich_5x2cv_ttest, kfold_c
 __all__ = [
     "ALGORITHM_TESTS",
     "PairedScores",
-    "sample_gaussian_classes",
-    "bayes_accuracy",
     "paired_split_scores",
     "one_standard_error_rule",
     "cv_bias_variance_study",
@@ -64,28 +61,9 @@ ALGORITHM_TESTS = (
 # --------------------------------------------------------------------------
 # validation helpers (private)
 # --------------------------------------------------------------------------
-def _check_nonnegative(value, name):
-    """Return ``value`` as a finite float >= 0."""
-    if isinstance(value, bool) or not np.isscalar(value) or not (0 <= float(value) < np.inf):
-        raise ValueError(f"`{name}` must be a non-negative finite number; got {value!r}.")
-    return float(value)
-
-
-def _check_probability(value, name):
-    """Return ``value`` as a float in the open interval (0, 1)."""
-    if isinstance(value, bool) or not np.isscalar(value) or not (0 < float(value) < 1):
-        raise ValueError(f"`{name}` must be a number in (0, 1); got {value!r}.")
-    return float(value)
-
-
 def _generators(rng, n):
     """One independent generator per unit of work (DESIGN.md, Randomness)."""
     return np.random.default_rng(rng).spawn(n)
-
-
-def _seed(rng):
-    """A scikit-learn ``random_state`` drawn from a generator."""
-    return int(rng.integers(2**31 - 1))
 
 
 def _run(function, generators, n_jobs, **kwargs):
@@ -93,82 +71,6 @@ def _run(function, generators, n_jobs, **kwargs):
     if n_jobs in (None, 1):
         return [function(rng=g, **kwargs) for g in generators]
     return Parallel(n_jobs=n_jobs)(delayed(function)(rng=g, **kwargs) for g in generators)
-
-
-# --------------------------------------------------------------------------
-# data source
-# --------------------------------------------------------------------------
-def sample_gaussian_classes(n, *, n_features=2, n_informative=None, delta=1.0, rng=None):
-    r"""Draw a two-class data set with Gaussian classes of known Bayes accuracy.
-
-    Classes are equally likely. Given the class ``y`` in {0, 1}, the features
-    are independent normal with unit variance; the first ``n_informative``
-    have mean ``(2y - 1) delta / (2 sqrt(n_informative))``, the others mean 0.
-    The class means are ``delta`` apart, so the Bayes accuracy is
-    ``Phi(delta / 2)``; with ``delta = 0`` the class is independent of the
-    features and every learner has true accuracy 1/2 (an exact null).
-
-    Parameters
-    ----------
-    n : int
-        Number of cases.
-    n_features : int, optional
-        Number of features.
-    n_informative : int, optional
-        Number of features that carry the class signal; default all.
-    delta : float, optional
-        Distance between the class means (Mahalanobis), >= 0.
-    rng : numpy.random.Generator or int, optional
-        Source of randomness.
-
-    Returns
-    -------
-    X : ndarray, shape (n, n_features)
-    y : ndarray of int, shape (n,)
-
-    Examples
-    --------
-    >>> from replicability.papers.raschka2018 import sample_gaussian_classes
-    >>> X, y = sample_gaussian_classes(5, n_features=3, rng=0)
-    >>> X.shape, y.tolist()
-    ((5, 3), [1, 1, 1, 0, 0])
-    """
-    n = check_positive_int(n, "n")
-    n_features = check_positive_int(n_features, "n_features")
-    if n_informative is None:
-        n_informative = n_features
-    n_informative = check_positive_int(n_informative, "n_informative")
-    if n_informative > n_features:
-        raise ValueError(
-            f"`n_informative` must be at most `n_features` = {n_features}; got {n_informative}."
-        )
-    delta = _check_nonnegative(delta, "delta")
-    rng = np.random.default_rng(rng)
-    y = rng.integers(0, 2, size=n)
-    X = rng.standard_normal((n, n_features))
-    X[:, :n_informative] += ((2 * y - 1) * delta / (2 * np.sqrt(n_informative)))[:, None]
-    return X, y
-
-
-def bayes_accuracy(delta):
-    """Bayes accuracy ``Phi(delta / 2)`` of :func:`sample_gaussian_classes`.
-
-    Parameters
-    ----------
-    delta : float
-        Distance between the class means, >= 0.
-
-    Returns
-    -------
-    float
-
-    Examples
-    --------
-    >>> from replicability.papers.raschka2018 import bayes_accuracy
-    >>> round(bayes_accuracy(2.0), 4)
-    0.8413
-    """
-    return float(stats.norm.cdf(_check_nonnegative(delta, "delta") / 2))
 
 
 # --------------------------------------------------------------------------
@@ -311,7 +213,7 @@ def _cv_bias_variance_one(estimator, *, n_train, n_folds, n_true_test, source, r
     for k in n_folds:
         # Unstratified shuffled k-fold for every k, so that k = n_train is
         # exactly leave-one-out; the estimate pools the n_train test cases.
-        folds = KFold(n_splits=k, shuffle=True, random_state=_seed(rng)).split(X)
+        folds = KFold(n_splits=k, shuffle=True, random_state=sklearn_seed(rng)).split(X)
         correct = 0
         for train, test in folds:
             correct += int(np.sum(clone(estimator).fit(X[train], y[train]).predict(X[test]) == y[test]))
@@ -380,7 +282,7 @@ def cv_bias_variance_study(
     n_datasets = check_positive_int(n_datasets, "n_datasets")
     n_true_test = check_positive_int(n_true_test, "n_true_test")
     source = {"n_features": check_positive_int(n_features, "n_features"),
-              "delta": _check_nonnegative(delta, "delta")}
+              "delta": check_nonnegative(delta, "delta")}
     out = _run(
         _cv_bias_variance_one, _generators(rng, n_datasets), n_jobs,
         estimator=estimator, n_train=n_train, n_folds=n_folds,
@@ -399,8 +301,8 @@ def cv_bias_variance_study(
 def _tuning_bias_one(estimator, param_grid, *, n_train, n_inner, n_outer, n_true_test, source, rng):
     X, y = sample_gaussian_classes(n_train, rng=rng, **source)
     X_new, y_new = sample_gaussian_classes(n_true_test, rng=rng, **source)
-    inner = StratifiedKFold(n_inner, shuffle=True, random_state=_seed(rng))
-    outer = StratifiedKFold(n_outer, shuffle=True, random_state=_seed(rng))
+    inner = StratifiedKFold(n_inner, shuffle=True, random_state=sklearn_seed(rng))
+    outer = StratifiedKFold(n_outer, shuffle=True, random_state=sklearn_seed(rng))
     search = GridSearchCV(clone(estimator), param_grid, cv=inner).fit(X, y)
     # Non-nested: the best mean inner-cv score is reused as the estimate of the
     # tuned model's accuracy (the bias Varma & Simon 2006 describe).
@@ -483,7 +385,7 @@ def tuning_bias_study(
     n_outer = check_positive_int(n_outer, "n_outer", minimum=2)
     n_true_test = check_positive_int(n_true_test, "n_true_test")
     source = {"n_features": check_positive_int(n_features, "n_features"),
-              "delta": _check_nonnegative(delta, "delta")}
+              "delta": check_nonnegative(delta, "delta")}
     out = _run(
         _tuning_bias_one, _generators(rng, n_datasets), n_jobs,
         estimator=estimator, param_grid=param_grid, n_train=n_train, n_inner=n_inner,
@@ -503,15 +405,15 @@ def _algorithm_tests_one(estimator_a, estimator_b, *, n_train, test_size, n_resa
                          source, rng):
     X, y = sample_gaussian_classes(n_train, rng=rng, **source)
     # One stratified holdout split for the tests on a single test set.
-    holdout = StratifiedShuffleSplit(1, test_size=test_size, random_state=_seed(rng))
+    holdout = StratifiedShuffleSplit(1, test_size=test_size, random_state=sklearn_seed(rng))
     h = paired_split_scores(estimator_a, estimator_b, X, y, holdout.split(X, y))
     resampling = RandomSubsampling(n_resamples, test_size=test_size, stratified=True,
-                                   random_state=_seed(rng))
+                                   random_state=sklearn_seed(rng))
     r = paired_split_scores(estimator_a, estimator_b, X, y, resampling.split(X, y))
-    kfold = StratifiedKFold(n_folds, shuffle=True, random_state=_seed(rng))
+    kfold = StratifiedKFold(n_folds, shuffle=True, random_state=sklearn_seed(rng))
     k = paired_split_scores(estimator_a, estimator_b, X, y, kfold.split(X, y))
     five = paired_split_scores(estimator_a, estimator_b, X, y,
-                               FiveByTwoCV(random_state=_seed(rng)).split(X, y))
+                               FiveByTwoCV(random_state=sklearn_seed(rng)).split(X, y))
     results = [
         # Dietterich (1998) used McNemar with the continuity correction.
         mcnemar_test(h.b[0], h.c[0], correction=True),
@@ -608,11 +510,11 @@ def algorithm_test_study(
     """
     n_train = check_positive_int(n_train, "n_train", minimum=4)
     n_datasets = check_positive_int(n_datasets, "n_datasets")
-    test_size = _check_probability(test_size, "test_size")
+    test_size = check_fraction(test_size, "test_size")
     n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
     source = {"n_features": check_positive_int(n_features, "n_features"),
-              "delta": _check_nonnegative(delta, "delta")}
+              "delta": check_nonnegative(delta, "delta")}
     out = _run(
         _algorithm_tests_one, _generators(rng, n_datasets), n_jobs,
         estimator_a=estimator_a, estimator_b=estimator_b, n_train=n_train,

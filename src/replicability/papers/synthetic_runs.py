@@ -21,7 +21,6 @@ import json
 
 import numpy as np
 
-from ..engine import pairs  # noqa: F401  (registers the learners, sources and fast paths)
 from ..engine.runner import ExperimentConfig, run_experiment
 from ..engine.store import cached_result
 

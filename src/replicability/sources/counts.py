@@ -28,14 +28,16 @@ from typing import NamedTuple
 import numpy as np
 
 from ._hypergeometric import hypergeometric
-from .._validation import check_positive_int
-from .synthetic import _as_generator, task1_probabilities
+from .._validation import as_cell_counts, as_generator, check_positive_int
+from .synthetic import task1_probabilities
 
 __all__ = [
     "FoldStatistics",
     "sample_task1_counts",
     "holdout_fold_counts",
     "cv_fold_counts",
+    "draw_folds",
+    "multivariate_hypergeometric",
     "task1_fold_statistics",
 ]
 
@@ -61,32 +63,33 @@ class FoldStatistics(NamedTuple):
     correct_both: np.ndarray
 
 
-def _as_counts(cell_counts, name="cell_counts"):
-    """Return ``cell_counts`` as an int64 array of non-negative counts, 4 on the last axis."""
-    arr = np.asarray(cell_counts)
-    if arr.dtype.kind not in "iu":
-        try:
-            arr = arr.astype(float)
-        except (TypeError, ValueError) as exc:
-            raise TypeError(
-                f"`{name}` must be array-like of integers; got {type(cell_counts).__name__}."
-            ) from exc
-        if not np.all(np.isfinite(arr)) or not np.all(arr == np.round(arr)):
-            raise ValueError(f"`{name}` must contain non-negative integers; got {cell_counts!r}.")
-    if arr.ndim < 1 or arr.shape[-1] != _N_CELLS:
-        raise ValueError(f"`{name}` must have {_N_CELLS} cells on its last axis; got shape {arr.shape}.")
-    if np.any(arr < 0):
-        raise ValueError(f"`{name}` must contain non-negative integers; got {cell_counts!r}.")
-    return arr.astype(np.int64, copy=False)
-
-
-def _multivariate_hypergeometric(counts, n_draw, rng):
+def multivariate_hypergeometric(counts, n_draw, rng):
     """Draw ``n_draw`` items without replacement from urns with ``counts`` per colour.
 
     Vectorized over all leading axes of ``counts`` (``n_draw`` broadcasts
     against them). Uses the marginal decomposition: the number drawn of colour
     k, given the draws of colours < k, is hypergeometric with colour k as
     "good" and the later colours as "bad" (numpy's ``method="marginals"``).
+
+    Parameters
+    ----------
+    counts : array_like of int, shape (..., n_colours)
+        Non-negative counts per colour of each urn.
+    n_draw : int or array_like of int
+        Number of items drawn from each urn, at most its size.
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    ndarray of int64, shape of ``counts``
+        Number drawn of each colour.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.sources.counts import multivariate_hypergeometric
+    >>> multivariate_hypergeometric([[5, 3, 2]] * 3, 10, np.random.default_rng(0)).tolist()
+    [[5, 3, 2], [5, 3, 2], [5, 3, 2]]
     """
     counts = np.asarray(counts, dtype=np.int64)
     left = np.broadcast_to(np.asarray(n_draw, dtype=np.int64), counts.shape[:-1]).copy()
@@ -99,6 +102,43 @@ def _multivariate_hypergeometric(counts, n_draw, rng):
         out[..., k] = drawn
         left = left - drawn
     out[..., -1] = left
+    return out
+
+
+def draw_folds(counts, fold_sizes, rng):
+    """Cut urns into folds of the given sizes, without replacement (a shuffled k-fold partition).
+
+    Fold ``f`` is a :func:`multivariate_hypergeometric` draw of ``fold_sizes[f]`` items
+    from what folds ``0, ..., f-1`` left; the last fold takes the rest.
+
+    Parameters
+    ----------
+    counts : array_like of int, shape (..., n_colours)
+        Counts per colour of each urn.
+    fold_sizes : sequence of int or of arrays broadcasting against ``counts[..., 0]``
+        Size of each fold; the sizes of an urn sum to its size (the last is not used).
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    ndarray of int64, shape ``counts.shape[:-1] + (len(fold_sizes), n_colours)``
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.sources.counts import draw_folds
+    >>> folds = draw_folds([6, 4], [4, 3, 3], np.random.default_rng(0))
+    >>> folds.shape, folds.sum(axis=0).tolist(), folds.sum(axis=1).tolist()
+    ((3, 2), [6, 4], [4, 3, 3])
+    """
+    remaining = np.array(counts, dtype=np.int64)
+    out = np.empty(remaining.shape[:-1] + (len(fold_sizes), remaining.shape[-1]), dtype=np.int64)
+    # Loop over folds only, never over the batch.
+    for f, size in enumerate(fold_sizes[:-1]):
+        drawn = multivariate_hypergeometric(remaining, size, rng)
+        out[..., f, :] = drawn
+        remaining -= drawn
+    out[..., -1, :] = remaining
     return out
 
 
@@ -142,7 +182,7 @@ def sample_task1_counts(n, q, *, n_datasets=1, rng=None):
     n = check_positive_int(n, "n")
     p = task1_probabilities(q)
     n_datasets = check_positive_int(n_datasets, "n_datasets")
-    rng = _as_generator(rng)
+    rng = as_generator(rng)
     pvals = np.broadcast_to(p[..., None, :], p.shape[:-1] + (n_datasets, _N_CELLS))
     return rng.multinomial(n, pvals).astype(np.int64)
 
@@ -189,7 +229,7 @@ def holdout_fold_counts(cell_counts, *, n_test, n_runs=1, rng=None):
     >>> test.shape, test.sum(axis=-1).tolist()
     ((1, 5, 4), [[10, 10, 10, 10, 10]])
     """
-    counts = _as_counts(cell_counts)
+    counts = as_cell_counts(cell_counts)
     n_test = check_positive_int(n_test, "n_test")
     n_runs = check_positive_int(n_runs, "n_runs")
     totals = counts.sum(axis=-1)
@@ -197,9 +237,9 @@ def holdout_fold_counts(cell_counts, *, n_test, n_runs=1, rng=None):
         raise ValueError(
             f"`n_test` must be smaller than every data set size (min {int(totals.min())}); got {n_test}."
         )
-    rng = _as_generator(rng)
+    rng = as_generator(rng)
     urns = np.broadcast_to(counts[..., None, :], counts.shape[:-1] + (n_runs, _N_CELLS))
-    return _multivariate_hypergeometric(urns, n_test, rng)
+    return multivariate_hypergeometric(urns, n_test, rng)
 
 
 def cv_fold_counts(cell_counts, *, n_folds=10, n_runs=1, rng=None):
@@ -244,7 +284,7 @@ def cv_fold_counts(cell_counts, *, n_folds=10, n_runs=1, rng=None):
     >>> folds.sum(axis=-2).tolist()
     [[25, 25, 25, 27], [25, 25, 25, 27]]
     """
-    counts = _as_counts(cell_counts)
+    counts = as_cell_counts(cell_counts)
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
     n_runs = check_positive_int(n_runs, "n_runs")
     totals = counts.sum(axis=-1)
@@ -252,20 +292,12 @@ def cv_fold_counts(cell_counts, *, n_folds=10, n_runs=1, rng=None):
         raise ValueError(
             f"`n_folds` must not exceed any data set size (min {int(totals.min())}); got {n_folds}."
         )
-    rng = _as_generator(rng)
+    rng = as_generator(rng)
     batch = counts.shape[:-1] + (n_runs,)
-    remaining = np.broadcast_to(counts[..., None, :], batch + (_N_CELLS,)).copy()
     totals = np.broadcast_to(totals[..., None], batch)
     base, extra = totals // n_folds, totals % n_folds
-    out = np.empty(batch + (n_folds, _N_CELLS), dtype=np.int64)
-    # Loop over folds only (n_folds iterations), never over the batch.
-    for f in range(n_folds - 1):
-        size = base + (f < extra)
-        drawn = _multivariate_hypergeometric(remaining, size, rng)
-        out[..., f, :] = drawn
-        remaining -= drawn
-    out[..., n_folds - 1, :] = remaining
-    return out
+    urns = np.broadcast_to(counts[..., None, :], batch + (_N_CELLS,))
+    return draw_folds(urns, [base + (f < extra) for f in range(n_folds)], rng)
 
 
 def task1_fold_statistics(test_cell_counts):
@@ -298,7 +330,7 @@ def task1_fold_statistics(test_cell_counts):
     >>> [int(v) for v in stats]
     [10, 5, 7, 4]
     """
-    c = _as_counts(test_cell_counts, "test_cell_counts")
+    c = as_cell_counts(test_cell_counts, "test_cell_counts")
     return FoldStatistics(
         n_test=c.sum(axis=-1),
         correct_a=c[..., 1] + c[..., 3],

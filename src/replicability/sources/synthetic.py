@@ -15,11 +15,10 @@ Cells of Task I are numbered ``2 * x + y``: ``(x, y) = (0, 0), (0, 1), (1, 0),
 
 from __future__ import annotations
 
-import numbers
 
 import numpy as np
 
-from .._validation import check_positive_int
+from .._validation import as_generator, check_positive_int
 
 __all__ = [
     "TASK1_CELLS",
@@ -54,19 +53,6 @@ def _check_probability(value, name):
     if not np.all((arr >= 0) & (arr <= 1)):  # also rejects NaN
         raise ValueError(f"`{name}` must lie in [0, 1]; got {value!r}.")
     return arr
-
-
-def _as_generator(rng):
-    """Return a numpy Generator from a Generator, a seed or None."""
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if rng is None or isinstance(rng, (numbers.Integral, np.random.SeedSequence)):
-        if isinstance(rng, bool):
-            raise ValueError(f"`rng` must be a numpy Generator, a seed or None; got {rng!r}.")
-        if isinstance(rng, numbers.Integral) and rng < 0:
-            raise ValueError(f"`rng` must be a numpy Generator, a seed or None; got {rng!r}.")
-        return np.random.default_rng(rng)
-    raise ValueError(f"`rng` must be a numpy Generator, a seed or None; got {rng!r}.")
 
 
 def task1_probabilities(q):
@@ -151,7 +137,7 @@ def sample_task1(n, q, *, rng=None):
     q = _check_q(q)
     if q.ndim != 0:
         raise ValueError(f"`q` must be a single number; got shape {q.shape}.")
-    rng = _as_generator(rng)
+    rng = as_generator(rng)
     cells = rng.choice(4, size=n, p=task1_probabilities(q))
     X = (cells // 2).astype(np.int64).reshape(n, 1)
     y = (cells % 2).astype(np.int64)
@@ -262,7 +248,7 @@ def sample_independent_binary(
             f"`attribute_probability` must be a number or have shape ({n_attributes},); "
             f"got shape {p_attr.shape}."
         )
-    rng = _as_generator(rng)
+    rng = as_generator(rng)
     X = (rng.random((n, n_attributes)) < p_attr).astype(np.int64)
     y = rng.choice(n_classes, size=n, p=dist).astype(np.int64)
     return X, y

@@ -22,6 +22,7 @@ import numpy as np
 
 from .._results import TestResult
 from .._validation import as_runs_folds, check_alternative, check_choice
+from . import nonparametric
 from .ttests import _check_df, _mean_var, _scalar, _t_from_moments, _t_pvalue, _var
 
 __all__ = ["SCHEMES", "VARIANTS", "scheme_sample", "scheme_ttest", "scheme_test"]
@@ -221,8 +222,6 @@ def scheme_test(d, *, scheme, test="t", alternative="two-sided", **options):
     check_choice(test, "test", _TESTS)
     if test == "t":
         return scheme_ttest(d, scheme=scheme, alternative=alternative, **options)
-    from . import nonparametric  # written separately; imported lazily
-
     sample = scheme_sample(d, scheme)
     fn = nonparametric.sign_test if test == "sign" else nonparametric.signed_rank_test
     return fn(sample, alternative=alternative, **options)

@@ -1,3 +1,16 @@
 """Bouckaert (2005): Task I designs, the adaptive design, and the theory of Section 3 and the Appendix."""
 
-__all__: list[str] = []
+from ..._lazy import attach
+
+_MODULES = {
+    "task1": (
+        "TASK1_DESIGNS", "Task1Design", "cached_task1", "cv_outcomes", "design_outcomes", "histogram_measures",
+        "mcnemar_outcomes", "outcome_cells", "outcome_histogram", "resampling_outcomes", "simulate_task1",
+    ),
+    "adaptive": ("adaptive_cv_outcomes", "simulate_adaptive"),
+    "theory": (
+        "agreement_normal_model", "mcnemar_epsilon", "mcnemar_type1_replicability", "normal_tail_mean",
+        "normal_tail_mean_linear", "task1_worst_case_gap", "worst_case_replicability_appendix",
+    ),
+}
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES)

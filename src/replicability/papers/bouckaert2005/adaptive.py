@@ -17,11 +17,11 @@ from __future__ import annotations
 import zlib
 
 import numpy as np
+import xarray as xr
 
-from ..._validation import check_alpha, check_positive_int
+from ..._validation import as_generator, check_alpha, check_positive_int
 from ...sources.counts import sample_task1_counts
 from ...stats.decisions import decide
-from ...sources.synthetic import _as_generator
 from .task1 import _cv_differences, _data_sets, outcome_cells, outcome_histogram
 from ...stats.ttests import corrected_repeated_cv_ttest, paired_ttest
 
@@ -112,7 +112,7 @@ def adaptive_cv_outcomes(
     if scheme == "cv" and stages[0] * n_folds < 2:
         raise ValueError(f"`stages` must give at least two differences; got {stages!r}.")
     n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
-    d = _cv_differences(counts, stages[-1], n_folds, n_repetitions, _as_generator(rng))
+    d = _cv_differences(counts, stages[-1], n_folds, n_repetitions, as_generator(rng))
     shape = d.shape[:-2]
     outcome = np.zeros(shape, dtype=np.int8)
     cost = np.full(shape, stages[-1] * n_folds, dtype=np.int64)
@@ -159,8 +159,6 @@ def simulate_adaptive(n, gaps, *, n_datasets=1000, n_repetitions=10, alpha=0.05,
     >>> ds["histogram"].shape, bool(ds["mean_cost"][1] <= ds["mean_cost"][0])
     ((2, 66), True)
     """
-    import xarray as xr
-
     n = check_positive_int(n, "n")
     gaps = np.atleast_1d(np.asarray(gaps, dtype=float))
     if gaps.ndim != 1 or not np.all((gaps >= 0) & (gaps <= 0.5)):

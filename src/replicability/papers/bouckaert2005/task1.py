@@ -28,12 +28,13 @@ import zlib
 from dataclasses import dataclass
 
 import numpy as np
+import xarray as xr
 
-from ..._validation import check_alpha, check_positive_int
+from ...engine.store import cached_result
+from ..._validation import as_cell_counts, as_generator, check_alpha, check_positive_int
 from ...stats.contingency import mcnemar_test
-from ...sources.counts import _as_counts, _multivariate_hypergeometric, sample_task1_counts
+from ...sources.counts import draw_folds, multivariate_hypergeometric, sample_task1_counts
 from ...stats.decisions import decide
-from ...sources.synthetic import _as_generator
 from ...stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest, paired_ttest
 
 __all__ = [
@@ -105,7 +106,7 @@ def _check_fraction(value, name):
 
 def _data_sets(cell_counts):
     """Validate Task I cell counts; return them and the common data set size."""
-    counts = _as_counts(cell_counts)
+    counts = as_cell_counts(cell_counts)
     totals = counts.sum(axis=-1)
     if totals.size == 0 or np.any(totals != totals.flat[0]):
         raise ValueError(f"`cell_counts` must describe data sets of one size; got sizes {np.unique(totals)}.")
@@ -121,7 +122,7 @@ def _holdout_draws(counts, n_test, n_draws, rng):
     """Test-set counts (c00, c01) of ``n_draws`` independent random test sets."""
     urns = _three_colour_urns(counts)
     urns = np.broadcast_to(urns[..., None, :], urns.shape[:-1] + (n_draws, 3))
-    drawn = _multivariate_hypergeometric(urns, n_test, rng)
+    drawn = multivariate_hypergeometric(urns, n_test, rng)
     return drawn[..., 0], drawn[..., 1]
 
 
@@ -133,18 +134,9 @@ def _cv_draws(counts, n_folds, n_draws, rng):
     """
     urns = _three_colour_urns(counts)
     n = int(urns[..., :].sum(axis=-1).flat[0])
-    batch = urns.shape[:-1] + (n_draws,)
-    remaining = np.broadcast_to(urns[..., None, :], batch + (3,)).copy()
     sizes = np.array([n // n_folds + (f < n % n_folds) for f in range(n_folds)])
-    c00 = np.empty(batch + (n_folds,), dtype=np.int64)
-    c01 = np.empty_like(c00)
-    # Loop over folds only: each fold is drawn from what the earlier folds left.
-    for f in range(n_folds - 1):
-        drawn = _multivariate_hypergeometric(remaining, sizes[f], rng)
-        c00[..., f], c01[..., f] = drawn[..., 0], drawn[..., 1]
-        remaining -= drawn
-    c00[..., -1], c01[..., -1] = remaining[..., 0], remaining[..., 1]
-    return c00, c01, sizes
+    folds = draw_folds(np.broadcast_to(urns[..., None, :], urns.shape[:-1] + (n_draws, 3)), sizes, rng)
+    return folds[..., 0], folds[..., 1], sizes
 
 
 def _n_test(n, test_fraction):
@@ -209,7 +201,7 @@ def mcnemar_outcomes(cell_counts, *, test_fraction, n_repetitions=10, alpha=0.05
     n_test = _n_test(n, _check_fraction(test_fraction, "test_fraction"))
     n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
     alpha = check_alpha(alpha)
-    c00, c01 = _holdout_draws(counts, n_test, n_repetitions, _as_generator(rng))
+    c00, c01 = _holdout_draws(counts, n_test, n_repetitions, as_generator(rng))
     return decide(mcnemar_test(c01, c00, correction=correction), alpha=alpha)
 
 
@@ -254,7 +246,7 @@ def resampling_outcomes(cell_counts, *, n_runs, test_fraction=0.1, n_repetitions
     n_test = _n_test(n, _check_fraction(test_fraction, "test_fraction"))
     n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
     alpha = check_alpha(alpha)
-    c00, c01 = _holdout_draws(counts, n_test, n_repetitions * n_runs, _as_generator(rng))
+    c00, c01 = _holdout_draws(counts, n_test, n_repetitions * n_runs, as_generator(rng))
     d = ((c01 - c00) / n_test).reshape(counts.shape[:-1] + (n_repetitions, n_runs))
     res = corrected_resampled_ttest(d, n_train=n - n_test, n_test=n_test)
     return decide(res, alpha=alpha)
@@ -331,7 +323,7 @@ def cv_outcomes(cell_counts, *, n_runs, n_folds=10, sorted_folds=False, n_repeti
         raise ValueError(f"`sorted_folds` must be True or False; got {sorted_folds!r}.")
     n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
     alpha = check_alpha(alpha)
-    d = _cv_differences(counts, n_runs, n_folds, n_repetitions, _as_generator(rng))
+    d = _cv_differences(counts, n_runs, n_folds, n_repetitions, as_generator(rng))
     kind = "sorted_cv" if sorted_folds else "cv"
     return _cv_decisions(d, n_folds, alpha, (kind,))[kind]
 
@@ -534,8 +526,6 @@ def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha
     >>> m["b_better"].round(2).tolist()
     [[0.02, 0.98]]
     """
-    import xarray as xr
-
     names = list(designs)
     specs = [_as_design(d) for d in names]
     n = check_positive_int(n, "n")
@@ -608,8 +598,6 @@ def cached_task1(designs, n, gaps, *, n_datasets, n_repetitions=10, alpha=0.05, 
     5
     >>> del os.environ["REPLICABILITY_CACHE"]
     """
-    from ...engine.store import cached_result
-
     gaps = [float(g) for g in np.atleast_1d(np.asarray(gaps, dtype=float))]
     params = {
         "designs": list(designs),

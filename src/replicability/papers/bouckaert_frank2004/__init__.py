@@ -1,3 +1,16 @@
 """Bouckaert & Frank (2004): the learners on the 27 UCI data sets, their fidelity to Weka, the tables."""
 
-__all__: list[str] = []
+from ..._lazy import attach
+
+_MODULES = {
+    "fidelity": (
+        "LEARNERS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv", "uci_cv_correct",
+        "uci_fidelity", "weka_cv_splits",
+    ),
+    "uci_runs": ("UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"),
+    "uci_tables": (
+        "PAIR_LABELS", "UCI_TESTS", "consistency_table", "draw_counts", "fold_accuracy_differences",
+        "uci_test_outcomes",
+    ),
+}
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES)

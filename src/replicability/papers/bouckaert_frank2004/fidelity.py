@@ -15,11 +15,14 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 import xarray as xr
+from joblib import Parallel, delayed
 
 from ..._validation import check_positive, check_positive_int
+from ...engine.store import cached_result
 from ...learners.c45 import C45
 from ...learners.naive_bayes import NaiveBayes
 from ...learners.neighbors import IB1
+from ...sources.uci import list_uci, load_uci
 
 __all__ = ["LEARNERS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv", "uci_cv_correct", "uci_fidelity",
            "weka_cv_splits"]
@@ -225,8 +228,6 @@ def fold_hits(dataset, learner, X, y, train, test):
 
 
 def _one(name, learner, seeds, n_folds, directory):
-    from ...sources.uci import load_uci
-
     ds = load_uci(name, directory=directory)
     return cv_correct(ds, learner, seeds=seeds, n_folds=n_folds), int(np.sum(ds.y >= 0))
 
@@ -260,8 +261,6 @@ def uci_cv_correct(names=None, *, learners=LEARNERS, seeds=range(1, 11), n_folds
     >>> int(ds["correct"].sel(dataset="iris", learner="IB1", seed=1))  # Weka 3.6.14: 143
     143
     """
-    from ...sources.uci import list_uci
-
     names = list(list_uci()["dataset"]) if names is None else list(names)
     seeds = [int(s) for s in seeds]
     n_jobs = check_positive_int(n_jobs, "n_jobs")
@@ -272,8 +271,6 @@ def uci_cv_correct(names=None, *, learners=LEARNERS, seeds=range(1, 11), n_folds
     if n_jobs == 1:
         results = [_one(name, learner, seeds, n_folds, directory) for name, learner in tasks]
     else:
-        from joblib import Parallel, delayed
-
         results = Parallel(n_jobs=n_jobs)(delayed(_one)(name, learner, seeds, n_folds, directory)
                                           for name, learner in tasks)
     correct = np.zeros((len(names), len(learners), len(seeds)), dtype=np.int64)
@@ -391,8 +388,6 @@ def uci_fidelity(*, scale="paper", n_jobs=1, directory=None):
     >>> int(ours["correct"].sel(dataset="iris", learner="J48", seed=1))  # Weka 3.6.14: 144
     144
     """
-    from ...engine.store import cached_result
-
     if scale not in _SCALES:
         raise ValueError(f"`scale` must be 'smoke', 'quick' or 'paper'; got {scale!r}.")
     names, seeds = _SCALES[scale]

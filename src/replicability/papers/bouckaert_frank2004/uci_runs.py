@@ -41,8 +41,11 @@ import time
 
 import numpy as np
 import xarray as xr
+from joblib import Parallel, delayed
 
 from ..._validation import check_choice, check_positive_int
+from ...engine.store import ResultStore, cached_result, default_cache_dir, provenance
+from ...sources.uci import list_uci, load_uci
 from .fidelity import LEARNERS, fold_hits, weka_cv_splits
 from ...engine.splits import RandomSubsampling
 
@@ -147,9 +150,6 @@ def uci_fold_hits(dataset, scheme, *, n_repeats=10, learners=LEARNERS):
 
 
 def _one_dataset(name, scheme, n_repeats, directory):
-    from ...sources.uci import load_uci
-    from ...engine.store import ResultStore, default_cache_dir, provenance
-
     # Each data set is cached on its own, so an interrupted study resumes.
     version = 2 if scheme == "resample_stratified" else 1  # its splits changed once
     key = hashlib.sha256(json.dumps({"name": "uci_fold_hits", "dataset": name, "scheme": scheme,
@@ -196,9 +196,6 @@ def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
     >>> dict(res["correct"].sizes)
     {'dataset': 27, 'learner': 3, 'repeat': 10, 'run': 10, 'fold': 10}
     """
-    from ...sources.uci import list_uci
-    from ...engine.store import cached_result
-
     scheme = check_choice(scheme, "scheme", tuple(UCI_SCHEMES))
     scale = check_choice(scale, "scale", tuple(_SCALES))
     n_jobs = check_positive_int(n_jobs, "n_jobs")
@@ -211,8 +208,6 @@ def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
         if n_jobs == 1:
             parts = [_one_dataset(n, scheme, n_repeats, directory) for n in order]
         else:
-            from joblib import Parallel, delayed
-
             parts = Parallel(n_jobs=n_jobs)(delayed(_one_dataset)(n, scheme, n_repeats, directory) for n in order)
         by_name = dict(zip(order, parts))
         stacked = xr.concat([by_name[n].drop_attrs() for n in names], dim="dataset")

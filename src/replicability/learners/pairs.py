@@ -1,26 +1,17 @@
-"""The real learners, sources and fast paths, registered with the experiment runner.
+"""Correct counts of two learners on every split: fold by fold, or all folds at once in compiled code.
 
-Importing this module fills the registries of :mod:`replicability.engine.runner`:
+:func:`evaluate_pair_loop` fits the estimators split by split (the reference).
+For binary attributes, :func:`evaluate_nb_c45` fits Weka's naive Bayes and J48
+on every split from (pattern, class) counts in one fused kernel
+(``replicability.learners._kernels``), and :func:`evaluate_pair_fast` takes the
+per-instance hits of any two of the five learners on every fold
+(``replicability.learners._kernels_more``) and combines them per split.
 
-* learners ``"naive_bayes"``, ``"c45"``, ``"ib1"``, ``"tan"`` and
-  ``"voted_perceptron"`` (the estimators of ``replicability.learners``);
-* source ``"independent_binary"`` (:func:`~replicability.sources.synthetic.sample_independent_binary`)
-  and, when :mod:`replicability.sources.bayesnet` provides it, ``"bayesnet"``;
-* scheme ``"rxk_cv"`` (:func:`~replicability.engine.splits.rxk_cv_splits`, stratified
-  r x k cv; the runner's own ``"cv"``, ``"resample"`` and ``"5x2"`` stay);
-* pair evaluators for all 20 ordered pairs of the five learners, which fit
-  both learners on all folds of a data set in compiled code when the
-  attributes are binary: :func:`evaluate_nb_c45` for naive Bayes and C4.5
-  (one fused kernel from (pattern, class) counts), :func:`evaluate_pair_fast`
-  for the other pairs (per-instance hits of each learner on every fold,
-  ``replicability.learners._kernels_more``, combined per split).
-
-The evaluators give exactly the counts of fitting the estimators fold by fold
-(:func:`evaluate_pair_loop`); folds where a fast path's assumptions do not hold
-(a class or an attribute value missing from the training fold, for the
-learners whose model depends on it; non-binary attributes; more than 62
-attributes; options the fast path does not model) are evaluated by the
-estimators themselves.
+The fast paths give exactly the counts of fitting the estimators fold by fold;
+folds where a fast path's assumptions do not hold (a class or an attribute value
+missing from the training fold, for the learners whose model depends on it;
+non-binary attributes; more than 62 attributes; options the fast path does not
+model) are evaluated by the estimators themselves.
 """
 
 from __future__ import annotations
@@ -31,22 +22,15 @@ import numbers
 import numpy as np
 from sklearn.utils import check_random_state
 
-from . import runner
-from ..learners import (
-    C45,
-    IB1,
-    TAN,
-    NaiveBayes,
-    VotedPerceptron,
-    _kernels,
-    _kernels_more,
-)
-from ..learners.fastpath import _c45_args
-from ..learners.perceptron import _weka_shuffle_order
-from .splits import rxk_cv_splits
-from ..sources.synthetic import sample_independent_binary
+from . import _kernels, _kernels_more
+from .c45 import C45
+from .fastpath import _c45_args
+from .naive_bayes import NaiveBayes
+from .neighbors import IB1
+from .perceptron import VotedPerceptron, _weka_shuffle_order
+from .tan import TAN
 
-__all__ = ["evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop", "register_all"]
+__all__ = ["FAST_LEARNERS", "evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop"]
 
 #: Options of C45 that the count-based path models (others force the loop).
 _C45_FAST_OPTIONS = {"confidence", "min_num_obj", "subtree_raising"}
@@ -75,7 +59,7 @@ def evaluate_pair_loop(X, y, splits, *, learner_a, learner_b, params_a=None, par
     Examples
     --------
     >>> import numpy as np
-    >>> from replicability.engine.pairs import evaluate_pair_loop
+    >>> from replicability.learners.pairs import evaluate_pair_loop
     >>> from replicability.learners import C45, NaiveBayes
     >>> X = np.array([[0, 1], [1, 1], [1, 0], [0, 0]] * 5)
     >>> y = X[:, 0]
@@ -168,7 +152,7 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     Examples
     --------
     >>> import numpy as np
-    >>> from replicability.engine.pairs import evaluate_nb_c45
+    >>> from replicability.learners.pairs import evaluate_nb_c45
     >>> from replicability.engine.splits import rxk_cv_splits
     >>> from replicability.sources.synthetic import sample_independent_binary
     >>> X, y = sample_independent_binary(300, rng=0)
@@ -340,6 +324,8 @@ _FAST_LEARNERS = {
     "tan": (TAN, _tan_fast_ok, "complete", _hits_tan),
     "voted_perceptron": (VotedPerceptron, _vp_fast_ok, "two_classes", _hits_vp),
 }
+#: Names of the learners :func:`evaluate_pair_fast` takes.
+FAST_LEARNERS = tuple(_FAST_LEARNERS)
 
 
 def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, params_b=None):
@@ -385,7 +371,7 @@ def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
     Examples
     --------
     >>> import numpy as np
-    >>> from replicability.engine.pairs import evaluate_pair_fast
+    >>> from replicability.learners.pairs import evaluate_pair_fast
     >>> from replicability.engine.splits import rxk_cv_splits
     >>> from replicability.sources.synthetic import sample_independent_binary
     >>> X, y = sample_independent_binary(300, rng=0)
@@ -423,65 +409,3 @@ def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
         out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=est_a, learner_b=est_b,
                                        params_a=params_a, params_b=params_b)
     return out
-
-
-def _evaluate_c45_nb(X, y, splits, *, params_a, params_b):
-    # The same pair with A and B swapped: swap the two correct counts back.
-    out = evaluate_nb_c45(X, y, splits, params_a=params_b, params_b=params_a)
-    return out[:, [1, 0, 2]]
-
-
-def _independent_binary(rng, *, n_instances, **params):
-    return sample_independent_binary(n_instances, rng=rng, **params)
-
-
-def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True):
-    """Stratified (by default) r x k cv from replicability.engine.splits, seeded per repeat."""
-
-    def split(X, y, rng):
-        seed = int(rng.integers(0, 2**32))
-        flat, (r, k) = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified,
-                                     random_state=seed)
-        return [flat[i * k:(i + 1) * k] for i in range(r)]
-
-    return split
-
-
-def _register_bayesnet():
-    """Register the Bayesian-network source of replicability.sources.bayesnet, if present.
-
-    The module is written separately; its runner-shaped factory is
-    ``bouckaert2003_source(rng, *, n_instances, source)``. Until it exists the
-    source is simply not registered.
-    """
-    try:
-        from ..sources import bayesnet
-    except ImportError:  # pragma: no cover - depends on the other module's state
-        return
-    factory = getattr(bayesnet, "bouckaert2003_source", None)
-    if factory is not None:
-        runner.register_source("bayesnet", factory)
-
-
-def register_all():
-    """(Re)register every learner, source, scheme and pair evaluator of this module.
-
-    Called on import; call it again after replacing an entry by hand.
-    """
-    for name, factory in (("naive_bayes", NaiveBayes), ("c45", C45), ("ib1", IB1), ("tan", TAN),
-                          ("voted_perceptron", VotedPerceptron)):
-        runner.register_learner(name, factory)
-    runner.register_source("independent_binary", _independent_binary)
-    _register_bayesnet()
-    runner.register_scheme("rxk_cv", _rxk_cv)
-    for a in _FAST_LEARNERS:
-        for b in _FAST_LEARNERS:
-            if a != b:
-                runner.register_pair_evaluator(
-                    a, b, functools.partial(evaluate_pair_fast, learner_a=a, learner_b=b))
-    # The fused naive Bayes / C4.5 kernel fits both learners in one pass: faster.
-    runner.register_pair_evaluator("naive_bayes", "c45", evaluate_nb_c45)
-    runner.register_pair_evaluator("c45", "naive_bayes", _evaluate_c45_nb)
-
-
-register_all()

@@ -13,31 +13,9 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["data_dir", "read_published", "write_reproduced"]
+from ..engine.store import data_dir
 
-
-def data_dir():
-    """Return the compendium's ``data`` directory.
-
-    Taken from the environment variable ``REPLICABILITY_DATA_DIR`` when set, else
-    the first ``data`` folder holding ``published/`` in the working directory or
-    one of its parents (notebooks run from ``notebooks/<paper>/``).
-
-    Raises
-    ------
-    FileNotFoundError
-        When no such directory exists.
-    """
-    if "REPLICABILITY_DATA_DIR" in os.environ:
-        return Path(os.environ["REPLICABILITY_DATA_DIR"])
-    here = Path.cwd().resolve()
-    for folder in (here, *here.parents):
-        if (folder / "data" / "published").is_dir():
-            return folder / "data"
-    raise FileNotFoundError(
-        "No `data/published` folder in the working directory or its parents; run from "
-        "inside the compendium checkout or set REPLICABILITY_DATA_DIR."
-    )
+__all__ = ["read_published", "write_reproduced"]
 
 
 def read_published(paper, table):
