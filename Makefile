@@ -19,7 +19,7 @@ help:
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade "pip==26.3"
-	$(VENV)/bin/pip install --quiet --constraint requirements.lock --editable ".[test,book]"
+	$(VENV)/bin/pip install --quiet --constraint requirements.lock --editable ".[test,book,dask]"
 	touch $(STAMP)
 
 venv: $(STAMP)

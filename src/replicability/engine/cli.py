@@ -11,6 +11,10 @@ metadata are removed so that re-executing leaves ``git status`` clean.
 parameter, whose default is ``"paper"``) in place with recomputation forced
 (``REPLICABILITY_RECOMPUTE`` set to the start time: each result once, even when
 several notebooks share it), refreshing the committed results under ``data/``.
+
+Both commands need the ``[book]`` extra (papermill, nbformat, ipykernel); without it
+they exit with the install command instead of a traceback. ``replicability --version``
+needs only the core install.
 """
 
 from __future__ import annotations
@@ -18,15 +22,18 @@ from __future__ import annotations
 import argparse
 import ast
 import datetime
+import importlib.util
 import os
 import sys
 from pathlib import Path
 
-import nbformat
+from .. import __version__
 
 __all__ = ["main", "notebook_parameters", "run_notebook", "strip_volatile_metadata"]
 
 _VOLATILE_CELL_KEYS = ("papermill", "execution", "collapsed", "scrolled", "ExecuteTime")
+# what executing a notebook takes; installed by the [book] extra, not the core install
+_BOOK_MODULES = ("nbformat", "papermill", "ipykernel")
 
 
 def strip_volatile_metadata(nb):
@@ -47,6 +54,8 @@ def strip_volatile_metadata(nb):
 
 def notebook_parameters(path):
     """Return the names and default values assigned in the notebook's ``parameters`` cell."""
+    import nbformat
+
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
         if cell.cell_type == "code" and "parameters" in cell.metadata.get("tags", []):
@@ -81,6 +90,7 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     Path
         The path of the executed notebook.
     """
+    import nbformat
     import papermill
 
     path = Path(path)
@@ -112,6 +122,16 @@ def _parse_value(text):
         return text
 
 
+def _require_book_extra(command):
+    """Exit with the install command when the notebook tools of the ``[book]`` extra are missing."""
+    missing = [name for name in _BOOK_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise SystemExit(
+            f"replicability {command} needs the [book] extra: pip install 'replicability[book]' "
+            f"(missing: {', '.join(missing)})."
+        )
+
+
 def _experiment_notebooks(root):
     return [p for p in sorted(Path(root).glob("*/*.ipynb")) if "scale" in notebook_parameters(p)]
 
@@ -119,6 +139,7 @@ def _experiment_notebooks(root):
 def main(argv=None):
     """Entry point of the ``replicability`` command."""
     parser = argparse.ArgumentParser(prog="replicability", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     run = commands.add_parser("run", help="execute notebooks with papermill")
@@ -133,6 +154,7 @@ def main(argv=None):
     reproduce.add_argument("--notebooks", type=Path, default=Path("notebooks"))
 
     args = parser.parse_args(argv)
+    _require_book_extra(args.command)
     progress = sys.stderr.isatty()
     if args.command == "run":
         parameters = {name: _parse_value(value) for name, value in args.parameter}
