@@ -1,4 +1,4 @@
-"""Result objects shared by every test (scipy.stats style)."""
+"""Result objects shared by every test, and the 0-d unwrapping of their values (scipy.stats style)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["TestResult"]
+__all__ = ["TestResult", "unwrap_scalar"]
+
+
+def unwrap_scalar(a):
+    """Return a 0-d array as a numpy scalar, as scipy.stats does; other arrays unchanged."""
+    a = np.asarray(a)
+    return a[()] if a.ndim == 0 else a
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,40 @@ import numpy as np
 _ALTERNATIVES = ("two-sided", "less", "greater")
 
 
-def as_float_array(x, name, *, min_last=1, ndim_min=1):
-    """Return ``x`` as a finite float array with at least ``min_last`` values on the last axis."""
+def as_numbers(x, name):
+    """Return ``x`` as a float array of any shape; ``TypeError`` if it does not hold numbers."""
     try:
-        arr = np.asarray(x, dtype=float)
+        return np.asarray(x, dtype=float)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"`{name}` must be array-like of numbers; got {type(x).__name__}.") from exc
+
+
+def as_numbers_between(x, name, low, high):
+    """Return ``x`` as a float array with every value in ``[low, high]`` (NaN rejected)."""
+    arr = as_numbers(x, name)
+    if not np.all((arr >= low) & (arr <= high)):  # also rejects NaN
+        raise ValueError(f"`{name}` must lie in [{low}, {high}]; got {x!r}.")
+    return arr
+
+
+def check_nonempty(arr, name):
+    """Return ``arr`` if it holds at least one value (a 0-d array does)."""
+    if arr.size == 0:
+        raise ValueError(f"`{name}` must not be empty; got shape {arr.shape}.")
+    return arr
+
+
+def as_counts(x, name):
+    """Return ``x`` as a float array of non-negative whole numbers (any shape)."""
+    arr = as_numbers(x, name)
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
+        raise ValueError(f"`{name}` must contain non-negative integers; got {x!r}.")
+    return arr
+
+
+def as_float_array(x, name, *, min_last=1, ndim_min=1):
+    """Return ``x`` as a finite float array with at least ``min_last`` values on the last axis."""
+    arr = as_numbers(x, name)
     if arr.ndim < ndim_min:
         raise ValueError(f"`{name}` must have at least {ndim_min} dimension(s); got shape {arr.shape}.")
     if arr.shape[-1] < min_last:
@@ -28,6 +56,16 @@ def as_float_array(x, name, *, min_last=1, ndim_min=1):
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"`{name}` must contain only finite values; got NaN or infinity.")
     return arr
+
+
+def as_differences(x, y, *, min_last=1, ndim_min=1):
+    """Return ``x - y`` (or ``x`` when ``y`` is None), both checked by :func:`as_float_array`."""
+    x = as_float_array(x, "x", min_last=min_last, ndim_min=ndim_min)
+    if y is None:
+        return x
+    y = as_float_array(y, "y", min_last=min_last, ndim_min=ndim_min)
+    check_same_shape(x, y)
+    return x - y
 
 
 def check_fraction(value, name):

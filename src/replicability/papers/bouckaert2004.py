@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
+from .._results import unwrap_scalar
 from .._validation import as_runs_folds, check_alpha, check_choice, check_fraction
 from ..stats.decisions import decide
 from ..stats.measures import (
@@ -324,4 +325,4 @@ def monotone_within(values, halfwidths=None, *, increasing=True):
         raise ValueError(f"`halfwidths` must be non-negative numbers; got {halfwidths!r}.")
     step = np.diff(v, axis=-1) if increasing else -np.diff(v, axis=-1)
     ok = np.all(step >= -(h[..., 1:] + h[..., :-1]), axis=-1)
-    return ok[()] if ok.ndim == 0 else ok
+    return unwrap_scalar(ok)

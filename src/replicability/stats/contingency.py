@@ -13,10 +13,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special, stats
 
-from .._results import TestResult
+from .._results import TestResult, unwrap_scalar
 from .._validation import (
+    as_counts,
     as_float_array,
+    as_numbers,
     check_alternative,
+    check_choice,
+    check_nonempty,
     check_positive_int,
     check_same_shape,
 )
@@ -56,24 +60,9 @@ class McNemarResult(TestResult):
 
 def _as_finite(a, name):
     """Finite, non-empty float array of any shape (0-d allowed)."""
-    try:
-        arr = np.asarray(a, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"`{name}` must be array-like of numbers; got {type(a).__name__}.") from exc
-    if arr.size == 0:
-        raise ValueError(f"`{name}` must not be empty; got shape {arr.shape}.")
+    arr = check_nonempty(as_numbers(a, name), name)
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"`{name}` must contain only finite values; got NaN or infinity.")
-    return arr
-
-
-def _as_counts(a, name):
-    """Finite, non-negative, integer-valued float array."""
-    arr = _as_finite(a, name)
-    if np.any(arr < 0):
-        raise ValueError(f"`{name}` must contain non-negative counts; got {a!r}.")
-    if np.any(arr != np.round(arr)):
-        raise ValueError(f"`{name}` must contain integer counts; got {a!r}.")
     return arr
 
 
@@ -85,11 +74,6 @@ def _as_correct_matrix(correct, name="correct"):
     if not np.all((arr == 0) | (arr == 1)):
         raise ValueError(f"`{name}` must contain only 0 and 1; got values {np.unique(arr)!r}.")
     return arr
-
-
-def _squeeze(a):
-    a = np.asarray(a)
-    return a[()] if a.ndim == 0 else a
 
 
 # --------------------------------------------------------------------------
@@ -165,12 +149,11 @@ def mcnemar_test(b, c, *, correction=False, method="chi2"):
     >>> print(round(float(mcnemar_test(11, 1, method="exact").pvalue), 4))
     0.0063
     """
-    if method not in _MCNEMAR_METHODS:
-        raise ValueError(f"`method` must be one of {_MCNEMAR_METHODS}; got {method!r}.")
+    check_choice(method, "method", _MCNEMAR_METHODS)
     if not isinstance(correction, (bool, np.bool_)):
         raise ValueError(f"`correction` must be True or False; got {correction!r}.")
-    b = _as_counts(b, "b")
-    c = _as_counts(c, "c")
+    b = check_nonempty(as_counts(b, "b"), "b")
+    c = check_nonempty(as_counts(c, "c"), "c")
     check_same_shape(b, c, ("b", "c"))
     n = b + c
     empty = n == 0
@@ -184,10 +167,10 @@ def mcnemar_test(b, c, *, correction=False, method="chi2"):
         p = np.minimum(1.0, 2.0 * stats.binom.sf(np.maximum(b, c) - 1, n, 0.5))
     p = np.where(empty, 1.0, p)
     return McNemarResult(
-        statistic=_squeeze(statistic),
-        pvalue=_squeeze(p),
+        statistic=unwrap_scalar(statistic),
+        pvalue=unwrap_scalar(p),
         df=1,
-        difference=_squeeze(b - c),
+        difference=unwrap_scalar(b - c),
     )
 
 
@@ -264,7 +247,7 @@ def proportions_ztest(acc_a, acc_b, *, n_test, alternative="two-sided"):
         p = stats.norm.cdf(z)
     else:
         p = np.minimum(1.0, 2.0 * stats.norm.sf(np.abs(z)))
-    return TestResult(statistic=_squeeze(z), pvalue=_squeeze(p), alternative=alternative)
+    return TestResult(statistic=unwrap_scalar(z), pvalue=unwrap_scalar(p), alternative=alternative)
 
 
 # --------------------------------------------------------------------------
@@ -336,7 +319,7 @@ def cochran_q_test(correct):
     degenerate = den == 0
     q = np.where(degenerate, 0.0, num / np.where(degenerate, 1.0, den))
     p = np.where(degenerate, 1.0, stats.chi2.sf(q, m - 1))
-    return TestResult(statistic=_squeeze(q), pvalue=_squeeze(p), df=m - 1)
+    return TestResult(statistic=unwrap_scalar(q), pvalue=unwrap_scalar(p), df=m - 1)
 
 
 def looney_ftest(correct):
@@ -423,7 +406,7 @@ def looney_ftest(correct):
         f = (ssa / df1) / (np.where(no_interaction, 1.0, ssab) / df2)
     f = np.where(no_interaction, np.where(no_effect, 0.0, np.inf), f)
     p = np.where(no_interaction, np.where(no_effect, 1.0, 0.0), stats.f.sf(f, df1, df2))
-    return TestResult(statistic=_squeeze(f), pvalue=_squeeze(p), df=(df1, df2))
+    return TestResult(statistic=unwrap_scalar(f), pvalue=unwrap_scalar(p), df=(df1, df2))
 
 
 # --------------------------------------------------------------------------

@@ -11,8 +11,8 @@ import enum
 
 import numpy as np
 
-from .._results import TestResult
-from .._validation import check_alpha
+from .._results import TestResult, unwrap_scalar
+from .._validation import as_numbers, check_alpha, check_nonempty
 
 __all__ = ["Outcome", "decide"]
 
@@ -26,13 +26,7 @@ class Outcome(enum.IntEnum):
 
 
 def _as_array(value, name):
-    try:
-        arr = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"`{name}` must be array-like of numbers; got {type(value).__name__}.") from exc
-    if arr.size == 0:
-        raise ValueError(f"`{name}` must not be empty; got shape {arr.shape}.")
-    return arr
+    return check_nonempty(as_numbers(value, name), name)
 
 
 def decide(result_or_pvalue, *, alpha, statistic=None):
@@ -111,4 +105,4 @@ def decide(result_or_pvalue, *, alpha, statistic=None):
             f"`statistic` must broadcast against the p-values; got shapes {stat.shape} and {pvalue.shape}."
         ) from exc
     outcome = np.where(pvalue < alpha, np.sign(stat), 0.0).astype(np.int8)
-    return outcome[()] if outcome.ndim == 0 else outcome
+    return unwrap_scalar(outcome)

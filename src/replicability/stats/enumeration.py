@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._results import unwrap_scalar
 from .._validation import check_positive_int
-from .measures import _as_outcomes, _as_probabilities, _scalar
+from .measures import _as_outcomes, _as_probabilities
 
 __all__ = [
     "Moments",
@@ -212,7 +213,7 @@ def exact_moments(values, probabilities):
     mean = (prob * x).sum(axis=-1)
     var = (prob * (x - mean[..., None]) ** 2).sum(axis=-1)
     zero = np.zeros_like(mean)
-    return Moments(_scalar(mean), _scalar(var), _scalar(zero), _scalar(zero.copy()))
+    return Moments(unwrap_scalar(mean), unwrap_scalar(var), unwrap_scalar(zero), unwrap_scalar(zero.copy()))
 
 
 def sample_moments(values):
@@ -247,8 +248,8 @@ def sample_moments(values):
     var = (dev**2).sum(axis=-1) / (n_draws - 1)
     m4 = (dev**4).mean(axis=-1)
     return Moments(
-        _scalar(mean),
-        _scalar(var),
-        _scalar(np.sqrt(var / n_draws)),
-        _scalar(np.sqrt(np.maximum(m4 - var**2, 0.0) / n_draws)),
+        unwrap_scalar(mean),
+        unwrap_scalar(var),
+        unwrap_scalar(np.sqrt(var / n_draws)),
+        unwrap_scalar(np.sqrt(np.maximum(m4 - var**2, 0.0) / n_draws)),
     )

@@ -31,8 +31,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import optimize
 
+from .._results import unwrap_scalar
 from .._validation import as_float_array, check_positive_int
-from .measures import _as_outcomes, _as_probabilities, _as_replicability, _scalar
+from .measures import _as_outcomes, _as_probabilities, _as_replicability, _power_sums
 
 __all__ = [
     "MinimumVarianceResult",
@@ -102,11 +103,6 @@ def _incidence(n):
     b[i, np.arange(i.size)] = 1.0
     b[j, np.arange(i.size)] = 1.0
     return b
-
-
-def _power_sums(p):
-    # r = F(p, 2) = Σ_c p_c² and F(p, 3) = Σ_c p_c³ (Theorem 3.1's F, summed over values)
-    return (p**2).sum(axis=-1), (p**3).sum(axis=-1)
 
 
 # --------------------------------------------------------------------------- #
@@ -209,7 +205,7 @@ def linear_replicability(outcomes, weights):
             f"`weights` must have one value per pair of the {agree.shape[-1]} pairs of "
             f"`outcomes`; got {w.shape[-1]}."
         )
-    return _scalar((agree * w).sum(axis=-1))
+    return unwrap_scalar((agree * w).sum(axis=-1))
 
 
 def r1_weights(n):
@@ -387,7 +383,7 @@ def linear_estimator_variance(weights, p):
     # s_m summed in a fixed order (a matrix product's rounding would depend on the BLAS)
     member = _incidence(n).astype(bool)
     s = np.stack([w[..., member[m]].sum(axis=-1) for m in range(n)], axis=-1)
-    return _scalar((r - r**2) * sum_sq + (f3 - r**2) * ((s**2).sum(axis=-1) - 2 * sum_sq))
+    return unwrap_scalar((r - r**2) * sum_sq + (f3 - r**2) * ((s**2).sum(axis=-1) - 2 * sum_sq))
 
 
 def minimum_variance_weights(p, n, *, rng=None):
@@ -517,7 +513,7 @@ def r2_variance_theorem31(r, n, *, reading="errata"):
         total = (head + ((n - 2) * (n - 3) + 2) * f(2)) / (n * (n - 1))
     else:
         total = (head + (n - 2) * (n - 3) + 2) * f(2) / (n * (n - 1))
-    return _scalar(total - r**2)
+    return unwrap_scalar(total - r**2)
 
 
 # --------------------------------------------------------------------------- #

@@ -20,7 +20,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_alpha, check_positive_int
+from .._results import unwrap_scalar
+from .._validation import (
+    as_counts,
+    as_numbers,
+    as_numbers_between,
+    check_alpha,
+    check_positive_int,
+)
 
 __all__ = [
     "OUTCOME_VALUES",
@@ -48,12 +55,7 @@ OUTCOME_VALUES = (-1, 0, 1)
 # validation (private)
 # --------------------------------------------------------------------------- #
 def _as_outcomes(outcomes, name="outcomes", *, min_last=2):
-    try:
-        arr = np.asarray(outcomes, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(
-            f"`{name}` must be array-like of numbers; got {type(outcomes).__name__}."
-        ) from exc
+    arr = as_numbers(outcomes, name)
     if arr.ndim < 1 or arr.shape[-1] < min_last:
         raise ValueError(
             f"`{name}` must have at least {min_last} outcomes on its last axis; "
@@ -67,17 +69,10 @@ def _as_outcomes(outcomes, name="outcomes", *, min_last=2):
     return arr.astype(np.int8)
 
 
-def _as_counts(counts, name="counts"):
-    try:
-        arr = np.asarray(counts, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(
-            f"`{name}` must be array-like of numbers; got {type(counts).__name__}."
-        ) from exc
+def _as_outcome_counts(counts, name="counts"):
+    arr = as_counts(counts, name)
     if arr.ndim < 1:
         raise ValueError(f"`{name}` must have at least 1 dimension(s); got shape {arr.shape}.")
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
-        raise ValueError(f"`{name}` must contain non-negative integers; got {arr.ravel()[:6]!r}.")
     if np.any(arr.sum(axis=-1) < 2):
         raise ValueError(
             f"`{name}` must sum to at least 2 outcomes on its last axis; "
@@ -87,10 +82,7 @@ def _as_counts(counts, name="counts"):
 
 
 def _as_probabilities(p, name="p"):
-    try:
-        arr = np.asarray(p, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"`{name}` must be array-like of numbers; got {type(p).__name__}.") from exc
+    arr = as_numbers(p, name)
     if arr.ndim < 1 or arr.shape[-1] < 2:
         raise ValueError(
             f"`{name}` must hold the probabilities of at least 2 outcome values on its "
@@ -106,17 +98,12 @@ def _as_probabilities(p, name="p"):
 
 
 def _as_replicability(r, name="r"):
-    try:
-        arr = np.asarray(r, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"`{name}` must be array-like of numbers; got {type(r).__name__}.") from exc
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr > 1):
-        raise ValueError(f"`{name}` must contain probabilities in [0, 1]; got {arr.ravel()[:6]!r}.")
-    return arr
+    return as_numbers_between(r, name, 0, 1)
 
 
-def _scalar(a):
-    return a[()] if isinstance(a, np.ndarray) and a.ndim == 0 else a
+def _power_sums(p):
+    # r = F(p, 2) = Σ_c p_c² and F(p, 3) = Σ_c p_c³ (Theorem 3.1's F, summed over values)
+    return (p**2).sum(axis=-1), (p**3).sum(axis=-1)
 
 
 # --------------------------------------------------------------------------- #
@@ -194,7 +181,7 @@ def replicability_r1(outcomes):
             f"`outcomes` must have an even number of repetitions on its last axis for R̂1; "
             f"got {arr.shape[-1]}."
         )
-    return _scalar(np.mean(arr[..., 0::2] == arr[..., 1::2], axis=-1))
+    return unwrap_scalar(np.mean(arr[..., 0::2] == arr[..., 1::2], axis=-1))
 
 
 def _r2_counts(counts):
@@ -246,7 +233,7 @@ def replicability_r2(outcomes):
     >>> round(float(replicability_r2([1, 1, 1, 0, 0])), 4)
     0.4
     """
-    return _scalar(_r2_counts(outcome_counts(_as_outcomes(outcomes))))
+    return unwrap_scalar(_r2_counts(outcome_counts(_as_outcomes(outcomes))))
 
 
 def replicability_r2_from_counts(counts):
@@ -278,7 +265,7 @@ def replicability_r2_from_counts(counts):
     >>> round(float(replicability_r2_from_counts([3, 7])), 4)
     0.5333
     """
-    return _scalar(_r2_counts(_as_counts(counts)))
+    return unwrap_scalar(_r2_counts(_as_outcome_counts(counts)))
 
 
 # --------------------------------------------------------------------------- #
@@ -305,7 +292,7 @@ def replicability_from_probabilities(p):
     0.82
     """
     arr = _as_probabilities(p)
-    return _scalar((arr**2).sum(axis=-1))
+    return unwrap_scalar((arr**2).sum(axis=-1))
 
 
 def r1_variance(r, n):
@@ -342,7 +329,7 @@ def r1_variance(r, n):
     n = check_positive_int(n, "n", minimum=2)
     if n % 2:
         raise ValueError(f"`n` must be even for R̂1; got {n}.")
-    return _scalar((r - r**2) / (n / 2))
+    return unwrap_scalar((r - r**2) / (n / 2))
 
 
 def r2_variance(p, n):
@@ -392,11 +379,10 @@ def r2_variance(p, n):
     """
     arr = _as_probabilities(p)
     n = check_positive_int(n, "n", minimum=2)
-    r = (arr**2).sum(axis=-1)
-    f3 = (arr**3).sum(axis=-1)
+    r, f3 = _power_sums(arr)
     n_pairs = n * (n - 1) / 2
     disjoint = (n - 2) * (n - 3) / 2
-    return _scalar((r + 2 * (n - 2) * f3 + disjoint * r**2) / n_pairs - r**2)
+    return unwrap_scalar((r + 2 * (n - 2) * f3 + disjoint * r**2) / n_pairs - r**2)
 
 
 # --------------------------------------------------------------------------- #
@@ -437,7 +423,7 @@ def consistency(outcomes):
     >>> consistency([[1, 1, 1], [1, 0, 1]]).tolist()
     [True, False]
     """
-    return _scalar(_check_slack(outcome_counts(_as_outcomes(outcomes)), 0))
+    return unwrap_scalar(_check_slack(outcome_counts(_as_outcomes(outcomes)), 0))
 
 
 def almost_consistency(outcomes):
@@ -475,7 +461,7 @@ def almost_consistency(outcomes):
     >>> almost_consistency([[1, 0, 1, 1], [1, 0, 0, 1]]).tolist()
     [True, False]
     """
-    return _scalar(_check_slack(outcome_counts(_as_outcomes(outcomes)), 1))
+    return unwrap_scalar(_check_slack(outcome_counts(_as_outcomes(outcomes)), 1))
 
 
 def consistency_from_counts(counts):
@@ -496,7 +482,7 @@ def consistency_from_counts(counts):
     >>> consistency_from_counts([[0, 10], [1, 9]]).tolist()
     [True, False]
     """
-    return _scalar(_check_slack(_as_counts(counts), 0))
+    return unwrap_scalar(_check_slack(_as_outcome_counts(counts), 0))
 
 
 def almost_consistency_from_counts(counts):
@@ -517,7 +503,7 @@ def almost_consistency_from_counts(counts):
     >>> almost_consistency_from_counts([[1, 9], [2, 8]]).tolist()
     [True, False]
     """
-    return _scalar(_check_slack(_as_counts(counts), 1))
+    return unwrap_scalar(_check_slack(_as_outcome_counts(counts), 1))
 
 
 # --------------------------------------------------------------------------- #
@@ -554,7 +540,7 @@ def normalized_replicability(r):
     >>> round(float(normalized_replicability(0.9)), 4)
     0.8
     """
-    return _scalar(2 * _as_replicability(r) - 1)
+    return unwrap_scalar(2 * _as_replicability(r) - 1)
 
 
 def type1_replicability_bound(alpha):

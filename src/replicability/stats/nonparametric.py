@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special, stats
 
-from .._results import TestResult
-from .._validation import as_float_array, check_alternative, check_same_shape
+from .._results import TestResult, unwrap_scalar
+from .._validation import as_differences, check_alternative, check_choice
 
 __all__ = ["SignTestResult", "SignedRankResult", "sign_test", "signed_rank_test"]
 
@@ -66,19 +66,11 @@ class SignedRankResult(TestResult):
 # --------------------------------------------------------------------------
 
 
-def _differences(x, y):
-    x = as_float_array(x, "x")
-    if y is None:
-        return x
-    y = as_float_array(y, "y")
-    check_same_shape(x, y)
-    return x - y
-
-
-def _check_method(method):
-    if method not in _METHODS:
-        raise ValueError(f"`method` must be one of {_METHODS}; got {method!r}.")
-    return method
+def _validate(x, y, alternative, method):
+    """The checks both tests make: ``(d, alternative, method)``."""
+    alternative = check_alternative(alternative)
+    method = check_choice(method, "method", _METHODS)
+    return as_differences(x, y), alternative, method
 
 
 def _normal_pvalue(z, alternative):
@@ -89,12 +81,6 @@ def _normal_pvalue(z, alternative):
     if alternative == "less":
         return special.ndtr(z)
     return np.minimum(1.0, 2.0 * special.ndtr(-np.abs(z)))
-
-
-def _squeeze(a):
-    """Return 0-d arrays as numpy scalars so 1-d input gives scalar results."""
-    a = np.asarray(a)
-    return a[()] if a.ndim == 0 else a
 
 
 # --------------------------------------------------------------------------
@@ -133,10 +119,10 @@ def _sign_test(d, alternative, method):
         hi = np.ceil(n_plus)
         p = 0.5 * (_binom_pvalue(lo, n, alternative) + _binom_pvalue(hi, n, alternative))
     return SignTestResult(
-        statistic=_squeeze(z),
-        pvalue=_squeeze(np.clip(p, 0.0, 1.0)),
+        statistic=unwrap_scalar(z),
+        pvalue=unwrap_scalar(np.clip(p, 0.0, 1.0)),
         alternative=alternative,
-        n_plus=_squeeze(n_plus),
+        n_plus=unwrap_scalar(n_plus),
         n=n,
     )
 
@@ -215,9 +201,7 @@ def sign_test(x, y=None, *, alternative="two-sided", method="normal"):
     >>> print(round(float(sign_test(d, method="exact").pvalue), 4))
     0.1094
     """
-    alternative = check_alternative(alternative)
-    method = _check_method(method)
-    d = _differences(x, y)
+    d, alternative, method = _validate(x, y, alternative, method)
     return _sign_test(d, alternative, method)
 
 
@@ -312,11 +296,11 @@ def _signed_rank_test(d, alternative, method):
             p = np.minimum(1.0, 2.0 * np.minimum(up, down))
     p = np.where(n_nz > 0, p, 1.0)
     return SignedRankResult(
-        statistic=_squeeze(z),
-        pvalue=_squeeze(np.clip(p, 0.0, 1.0)),
+        statistic=unwrap_scalar(z),
+        pvalue=unwrap_scalar(np.clip(p, 0.0, 1.0)),
         alternative=alternative,
-        r_plus=_squeeze(r_plus),
-        n_nonzero=_squeeze(n_nz),
+        r_plus=unwrap_scalar(r_plus),
+        n_nonzero=unwrap_scalar(n_nz),
     )
 
 
@@ -392,9 +376,7 @@ def signed_rank_test(x, y=None, *, alternative="two-sided", method="normal"):
     >>> print(round(float(signed_rank_test(d, method="exact").pvalue), 4))
     0.0547
     """
-    alternative = check_alternative(alternative)
-    method = _check_method(method)
-    d = _differences(x, y)
+    d, alternative, method = _validate(x, y, alternative, method)
     if method == "exact" and d.shape[-1] > _EXACT_MAX_N:
         raise ValueError(
             f"`method` 'exact' supports at most {_EXACT_MAX_N} differences per sample; "

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._results import TestResult
+from .._results import TestResult, unwrap_scalar
 from .._validation import as_runs_folds, check_alternative, check_choice
 from . import nonparametric
-from .ttests import _check_df, _mean_var, _scalar, _t_from_moments, _t_pvalue, _var
+from .ttests import _check_df, _mean_var, _t_from_moments, _t_pvalue, _var
 
 __all__ = ["SCHEMES", "VARIANTS", "scheme_sample", "scheme_ttest", "scheme_test"]
 
@@ -179,7 +179,7 @@ def scheme_ttest(d, *, scheme, variant="plain", df=None, alternative="two-sided"
     p = _t_pvalue(z, df, alternative)
     all_zero = np.all(zero & (means == 0), axis=-1)
     p = np.where(all_zero, 1.0, p)
-    return TestResult(_scalar(z), _scalar(p), df=float(df), alternative=alternative)
+    return TestResult(unwrap_scalar(z), unwrap_scalar(p), df=float(df), alternative=alternative)
 
 
 def scheme_test(d, *, scheme, test="t", alternative="two-sided", **options):

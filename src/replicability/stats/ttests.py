@@ -27,8 +27,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import special
 
-from .._results import TestResult
-from .._validation import as_float_array, check_alternative, check_positive, check_same_shape
+from .._results import TestResult, unwrap_scalar
+from .._validation import as_differences, check_alternative, check_positive
 
 __all__ = [
     "paired_ttest",
@@ -44,25 +44,9 @@ __all__ = [
 # --------------------------------------------------------------------------
 # validation helpers
 # --------------------------------------------------------------------------
-def _differences(x, y, *, min_last=2, ndim_min=1):
-    """Return ``x - y`` (or ``x`` when ``y`` is None) as a validated float array."""
-    x = as_float_array(x, "x", min_last=min_last, ndim_min=ndim_min)
-    if y is None:
-        return x
-    y = as_float_array(y, "y", min_last=min_last, ndim_min=ndim_min)
-    check_same_shape(x, y)
-    return x - y
-
-
 def _check_df(df):
     """Return ``df`` as a positive float, or None."""
     return None if df is None else check_positive(df, "df")
-
-
-def _scalar(a):
-    """Return 0-d arrays as numpy scalars, as scipy.stats does."""
-    a = np.asarray(a)
-    return a[()] if a.ndim == 0 else a
 
 
 # --------------------------------------------------------------------------
@@ -137,7 +121,7 @@ def _t_from_moments(m, s2, factor, df, alternative):
     p = _t_pvalue(stat, df, alternative)
     # Weka: every difference zero -> p = 1 whatever the alternative.
     p = np.where((s2 == 0) & (m == 0), 1.0, p)
-    return TestResult(_scalar(stat), _scalar(p), df=float(df), alternative=alternative)
+    return TestResult(unwrap_scalar(stat), unwrap_scalar(p), df=float(df), alternative=alternative)
 
 
 def _one_sample_t(d, *, df, alternative, ratio=0.0):
@@ -202,7 +186,7 @@ def paired_ttest(x, y=None, *, df=None, alternative="two-sided"):
     """
     check_alternative(alternative)
     df = _check_df(df)
-    d = _differences(x, y)
+    d = as_differences(x, y, min_last=2)
     return _one_sample_t(d, df=df, alternative=alternative)
 
 
@@ -301,7 +285,7 @@ def corrected_resampled_ttest(x, y=None, *, n_train, n_test, df=None, alternativ
     check_alternative(alternative)
     ratio = _size_ratio(n_train, n_test)
     df = _check_df(df)
-    d = _differences(x, y)
+    d = as_differences(x, y, min_last=2)
     return _one_sample_t(d, df=df, alternative=alternative, ratio=ratio)
 
 
@@ -369,7 +353,7 @@ def corrected_repeated_cv_ttest(x, y=None, *, n_train, n_test, df=None, alternat
     n_train = check_positive(n_train, "n_train")
     n_test = check_positive(n_test, "n_test")
     df = _check_df(df)
-    d = _differences(x, y, min_last=1, ndim_min=2)
+    d = as_differences(x, y, ndim_min=2)
     if d.shape[-1] * d.shape[-2] < 2:
         raise ValueError(f"`x` must hold at least two runs x folds values; got shape {d.shape}.")
     d = d.reshape(d.shape[:-2] + (-1,))
@@ -422,7 +406,7 @@ def kfold_cv_ttest(x, y=None, *, df=None, alternative="two-sided"):
 
 
 def _five_by_two(x, y):
-    d = _differences(x, y, min_last=2, ndim_min=2)
+    d = as_differences(x, y, min_last=2, ndim_min=2)
     if d.shape[-2:] != (5, 2):
         raise ValueError(f"`x` must have shape (..., 5, 2) for 5x2 cv; got shape {d.shape}.")
     # s_i^2 = sum_j (p_i^(j) - pbar_i)^2 (Dietterich 1998, eq. for s_i^2;
@@ -546,4 +530,4 @@ def alpaydin_5x2cv_ftest(x, y=None):
     f = np.where(den == 0, np.where(num == 0, 0.0, np.inf), f)
     p = special.fdtrc(10, 5, f)  # what scipy.stats.f.sf(f, 10, 5) evaluates
     p = np.where((den == 0) & (num == 0), 1.0, p)
-    return TestResult(_scalar(f), _scalar(p), df=(10.0, 5.0), alternative="two-sided")
+    return TestResult(unwrap_scalar(f), unwrap_scalar(p), df=(10.0, 5.0), alternative="two-sided")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import special, stats
 
+from ..._results import unwrap_scalar
 from ..._validation import check_alpha, check_positive_int
 
 __all__ = [
@@ -67,7 +68,7 @@ def normal_tail_mean(z):
     z = np.asarray(z, dtype=float)
     # log-space ratio stays finite far in the tail (the inverse Mills ratio).
     out = np.exp(stats.norm.logpdf(z) - stats.norm.logsf(z))
-    return out[()] if out.ndim == 0 else out
+    return unwrap_scalar(out)
 
 
 def normal_tail_mean_linear(z):
@@ -220,7 +221,7 @@ def agreement_normal_model(effect, rho, *, alpha=0.05, n_repetitions=2):
     upper, lower, middle = _conditional_outcomes(effect, rho, stats.norm.isf(alpha / 2))
     integrand = upper**n + lower**n + middle**n
     out = _quadrature(integrand)
-    return out[()] if out.ndim == 0 else out
+    return unwrap_scalar(out)
 
 
 def worst_case_replicability_appendix(test_fraction):
@@ -251,7 +252,7 @@ def worst_case_replicability_appendix(test_fraction):
     if not np.all((t >= 0) & (t <= 1)):
         raise ValueError(f"`test_fraction` must lie in [0, 1]; got {test_fraction!r}.")
     out = stats.norm.cdf(t * np.sqrt(2 / np.pi))
-    return out[()] if out.ndim == 0 else out
+    return unwrap_scalar(out)
 
 
 def task1_worst_case_gap(n, test_fraction, *, alpha=0.05):
@@ -274,4 +275,4 @@ def task1_worst_case_gap(n, test_fraction, *, alpha=0.05):
     if not np.all(n > 0) or not np.all((t > 0) & (t < 1)):
         raise ValueError(f"`n` must be positive and `test_fraction` in (0, 1); got {n!r} and {t!r}.")
     out = stats.norm.isf(alpha / 2) / np.sqrt(2 * t * n)
-    return out[()] if out.ndim == 0 else out
+    return unwrap_scalar(out)
