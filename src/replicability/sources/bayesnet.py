@@ -56,8 +56,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .._validation import as_generator, check_positive_int
 from .._patterns import pattern_matrix
+from .._validation import as_generator, as_numbers_between, check_positive_int
+from .synthetic import _attribute_probabilities
 
 __all__ = [
     "BOUCKAERT2003_TARGETS",
@@ -76,16 +77,6 @@ __all__ = [
 BOUCKAERT2003_TARGETS = {1: (50.0, 50.0), 2: (87.84, 90.61), 3: (71.92, 77.74), 4: (81.96, 93.23)}
 
 _SOURCES_FILE = resources.files(__package__) / "bouckaert2003_sources.json"
-
-
-def _check_probability_array(value, name):
-    try:
-        arr = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"`{name}` must be array-like of numbers; got {type(value).__name__}.") from exc
-    if not np.all((arr >= 0) & (arr <= 1)):  # also rejects NaN
-        raise ValueError(f"`{name}` must hold probabilities in [0, 1]; got {value!r}.")
-    return arr
 
 
 class BayesNet:
@@ -123,7 +114,7 @@ class BayesNet:
     """
 
     def __init__(self, class_probability, parents, cpts):
-        cp = _check_probability_array(class_probability, "class_probability")
+        cp = as_numbers_between(class_probability, "class_probability", 0, 1)
         if cp.ndim != 0:
             raise ValueError(f"`class_probability` must be a single number; got {class_probability!r}.")
         if not isinstance(parents, (list, tuple)) or not isinstance(cpts, (list, tuple)):
@@ -141,7 +132,7 @@ class BayesNet:
                 raise ValueError(
                     f"`parents` of attribute {j} must be distinct attribute indices below {j}; got {list(pa)}."
                 )
-            cpt = _check_probability_array(cpt, f"cpts[{j}]")
+            cpt = as_numbers_between(cpt, f"cpts[{j}]", 0, 1)
             if cpt.shape != (2,) * (1 + len(pa)):
                 raise ValueError(f"`cpts[{j}]` must have shape {(2,) * (1 + len(pa))}; got {cpt.shape}.")
             cpt = cpt.copy()
@@ -280,11 +271,7 @@ def independent_network(*, n_attributes=10, attribute_probability=0.5, class_pro
     ([], (8, 2))
     """
     n_attributes = check_positive_int(n_attributes, "n_attributes")
-    p = _check_probability_array(attribute_probability, "attribute_probability")
-    if p.ndim != 0 and p.shape != (n_attributes,):
-        raise ValueError(
-            f"`attribute_probability` must be a number or have shape ({n_attributes},); got shape {p.shape}."
-        )
+    p = _attribute_probabilities(attribute_probability, n_attributes)
     p = np.broadcast_to(p, (n_attributes,))
     return BayesNet(class_probability, [[] for _ in range(n_attributes)],
                     [np.array([p[j], p[j]]) for j in range(n_attributes)])

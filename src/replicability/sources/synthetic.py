@@ -15,10 +15,9 @@ Cells of Task I are numbered ``2 * x + y``: ``(x, y) = (0, 0), (0, 1), (1, 0),
 
 from __future__ import annotations
 
-
 import numpy as np
 
-from .._validation import as_generator, check_positive_int
+from .._validation import as_generator, as_numbers_between, check_positive_int
 
 __all__ = [
     "TASK1_CELLS",
@@ -33,26 +32,19 @@ TASK1_CELLS = ((0, 0), (0, 1), (1, 0), (1, 1))
 
 def _check_q(q):
     """Return ``q`` as a float array with every value in [1/4, 1/2]."""
-    try:
-        arr = np.asarray(q, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"`q` must be a number or array of numbers; got {type(q).__name__}.") from exc
     # Section 4 of Bouckaert (2005): q > 1/2 makes the cells negative and
     # q < 1/4 makes B worse than its inverted prediction, so q in [1/4, 1/2].
-    if not np.all((arr >= 0.25) & (arr <= 0.5)):  # also rejects NaN
-        raise ValueError(f"`q` must lie in [0.25, 0.5]; got {q!r}.")
-    return arr
+    return as_numbers_between(q, "q", 0.25, 0.5)
 
 
-def _check_probability(value, name):
-    """Return ``value`` as a float array with every value in [0, 1]."""
-    try:
-        arr = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"`{name}` must be a number or array of numbers; got {type(value).__name__}.") from exc
-    if not np.all((arr >= 0) & (arr <= 1)):  # also rejects NaN
-        raise ValueError(f"`{name}` must lie in [0, 1]; got {value!r}.")
-    return arr
+def _attribute_probabilities(attribute_probability, n_attributes):
+    """Return ``P(x_j = 1)``: one probability for all attributes, or one per attribute."""
+    p = as_numbers_between(attribute_probability, "attribute_probability", 0, 1)
+    if p.ndim != 0 and p.shape != (n_attributes,):
+        raise ValueError(
+            f"`attribute_probability` must be a number or have shape ({n_attributes},); got shape {p.shape}."
+        )
+    return p
 
 
 def task1_probabilities(q):
@@ -148,7 +140,7 @@ def _class_distribution(class_probability, n_classes):
     """Return the class distribution as a length-``n_classes`` float array."""
     if class_probability is None:
         return np.full(n_classes, 1.0 / n_classes)
-    p = _check_probability(class_probability, "class_probability")
+    p = as_numbers_between(class_probability, "class_probability", 0, 1)
     if p.ndim == 0:
         # P(y = 1) = p; the other classes share 1 - p equally (binary: P(y = 0) = 1 - p).
         rest = (1.0 - float(p)) / (n_classes - 1)
@@ -242,12 +234,7 @@ def sample_independent_binary(
     n_attributes = check_positive_int(n_attributes, "n_attributes")
     n_classes = check_positive_int(n_classes, "n_classes", minimum=2)
     dist = _class_distribution(class_probability, n_classes)
-    p_attr = _check_probability(attribute_probability, "attribute_probability")
-    if p_attr.ndim != 0 and p_attr.shape != (n_attributes,):
-        raise ValueError(
-            f"`attribute_probability` must be a number or have shape ({n_attributes},); "
-            f"got shape {p_attr.shape}."
-        )
+    p_attr = _attribute_probabilities(attribute_probability, n_attributes)
     rng = as_generator(rng)
     X = (rng.random((n, n_attributes)) < p_attr).astype(np.int64)
     y = rng.choice(n_classes, size=n, p=dist).astype(np.int64)
