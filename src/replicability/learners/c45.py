@@ -12,21 +12,14 @@ of ``replicability.learners._c45_mixed``.
 
 from __future__ import annotations
 
-
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_positive_int
 from ._c45_mixed import fit_mixed, predict_mixed
 from ._tree import _EPS, _TreeBuilder
-from .naive_bayes import (
-    _check_attribute_types,
-    _check_codes,
-    _check_mixed,
-    _encode_classes,
-    _resolve_n_values,
-)
+from .naive_bayes import _CategoryCodesMixin
 
 __all__ = ["C45"]
 
@@ -71,7 +64,7 @@ def _tree_size(node):
     return 1 + sum(s[0] for s in sizes), sum(s[1] for s in sizes)
 
 
-class C45(ClassifierMixin, BaseEstimator):
+class C45(_CategoryCodesMixin, ClassifierMixin, BaseEstimator):
     """C4.5 decision tree as Weka's J48 (default options), nominal or mixed attributes.
 
     Grows a tree with multiway splits on nominal attributes. At each node the
@@ -211,10 +204,7 @@ class C45(ClassifierMixin, BaseEstimator):
         check_positive_int(self.min_num_obj, "min_num_obj")
         if self.attribute_types is not None:
             return self._fit_mixed(X, y)
-        X, y = validate_data(self, X, y, dtype=None)
-        self.classes_, codes = _encode_classes(y, self.n_classes)
-        X = _check_codes(X)
-        self.n_values_ = _resolve_n_values(self.n_values, X)
+        X, codes = self._fit_codes(X, y)
         k = len(self.classes_)
         Xu, inv = np.unique(X, axis=0, return_inverse=True)
         W = np.zeros((Xu.shape[0], k))
@@ -226,23 +216,12 @@ class C45(ClassifierMixin, BaseEstimator):
         return self
 
     def _fit_mixed(self, X, y):
-        X, y = validate_data(self, X, y, dtype=float, ensure_all_finite="allow-nan")
-        numeric = _check_attribute_types(self.attribute_types, X.shape[1])
-        self.classes_, codes = _encode_classes(y, self.n_classes)
-        X, self.n_values_ = _check_mixed(X, numeric, self.n_values)
-        self.numeric_ = numeric
-        self.tree_ = fit_mixed(X, codes, len(self.classes_), numeric, self.n_values_,
+        X, codes = self._fit_mixed_data(X, y)
+        self.tree_ = fit_mixed(X, codes, len(self.classes_), self.numeric_, self.n_values_,
                                min_num_obj=self.min_num_obj, confidence=self.confidence,
                                subtree_raising=self.subtree_raising, collapse=self.collapse, prune=self.prune)
         self.n_nodes_, self.n_leaves_ = _tree_size(self.tree_)
         return self
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.positive_only = True  # category codes are >= 0
-        tags.input_tags.categorical = True
-        tags.input_tags.allow_nan = self.attribute_types is not None
-        return tags
 
     def predict_proba(self, X):
         """Class frequencies at the leaf reached (Weka's ``distributionForInstance``).
@@ -257,22 +236,5 @@ class C45(ClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self)
         if self.attribute_types is not None:
-            X = validate_data(self, X, dtype=float, ensure_all_finite="allow-nan", reset=False)
-            X, _ = _check_mixed(X, self.numeric_, self.n_values_)
-            return predict_mixed(self.tree_, X, len(self.classes_))
-        X = _check_codes(validate_data(self, X, dtype=None, reset=False))
-        return _predict_tree(self.tree_, X, len(self.classes_))[1]
-
-    def predict(self, X):
-        """Most frequent class at the leaf reached; ties go to the first class.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+            return predict_mixed(self.tree_, self._mixed_data(X), len(self.classes_))
+        return _predict_tree(self.tree_, self._codes(X), len(self.classes_))[1]

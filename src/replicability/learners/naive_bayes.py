@@ -139,10 +139,7 @@ def _weka_nb_proba_known(prior, cond, known):
         mx = new.max(axis=-1, keepdims=True)
         new = np.where((mx > 0) & (mx < _TINY), new * 1e75, new)
         probs = np.where(ok[..., None], new, probs)
-    total = np.zeros(probs.shape[:-1])
-    for j in range(probs.shape[-1]):
-        total = total + probs[..., j]
-    return probs / total[..., None]
+    return _normalize(probs)
 
 
 def _weka_nb_proba(prior, cond):
@@ -167,13 +164,75 @@ def _weka_nb_proba(prior, cond):
         probs *= np.maximum(_TINY, p)
         mx = probs.max(axis=-1, keepdims=True)
         probs = np.where((mx > 0) & (mx < _TINY), probs * 1e75, probs)
+    return _normalize(probs)
+
+
+def _normalize(probs):
+    """``probs`` divided by its sum over the last axis, summed in order as Weka's ``Utils.sum``."""
     total = np.zeros(probs.shape[:-1])
-    for j in range(probs.shape[-1]):  # sequential sum as Weka's Utils.sum
+    for j in range(probs.shape[-1]):
         total = total + probs[..., j]
     return probs / total[..., None]
 
 
-class NaiveBayes(ClassifierMixin, BaseEstimator):
+class _CategoryCodesMixin:
+    """What :class:`NaiveBayes` and :class:`~replicability.learners.c45.C45` share.
+
+    Input checks for nominal data (non-negative integer codes) and, with
+    ``attribute_types``, mixed data (NaN is missing), the input tags, and the
+    prediction from :meth:`predict_proba`. The estimators have the parameters
+    ``n_values``, ``n_classes`` and ``attribute_types``.
+    """
+
+    def _fit_codes(self, X, y):
+        """Check nominal training data; set ``classes_``, ``n_values_``; return ``(X, class codes)``."""
+        X, y = validate_data(self, X, y, dtype=None)
+        self.classes_, codes = _encode_classes(y, self.n_classes)
+        X = _check_codes(X)
+        self.n_values_ = _resolve_n_values(self.n_values, X)
+        return X, codes
+
+    def _fit_mixed_data(self, X, y):
+        """Check mixed training data; set ``classes_``, ``n_values_``, ``numeric_``; return ``(X, class codes)``."""
+        X, y = validate_data(self, X, y, dtype=float, ensure_all_finite="allow-nan")
+        numeric = _check_attribute_types(self.attribute_types, X.shape[1])
+        self.classes_, codes = _encode_classes(y, self.n_classes)
+        X, self.n_values_ = _check_mixed(X, numeric, self.n_values)
+        self.numeric_ = numeric
+        return X, codes
+
+    def _codes(self, X):
+        """Nominal data to predict, checked."""
+        return _check_codes(validate_data(self, X, dtype=None, reset=False))
+
+    def _mixed_data(self, X):
+        """Mixed data to predict, checked."""
+        X = validate_data(self, X, dtype=float, ensure_all_finite="allow-nan", reset=False)
+        return _check_mixed(X, self.numeric_, self.n_values_)[0]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.positive_only = True  # category codes are >= 0
+        tags.input_tags.categorical = True
+        tags.input_tags.allow_nan = self.attribute_types is not None
+        return tags
+
+    def predict(self, X):
+        """Class of largest probability in :meth:`predict_proba`; ties go to the first class, as in Weka.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        check_is_fitted(self)
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+
+class NaiveBayes(_CategoryCodesMixin, ClassifierMixin, BaseEstimator):
     """Naive Bayes with Weka's Laplace smoothing (and normal estimator for numeric attributes).
 
     The model assumes the attributes independent given the class and predicts
@@ -305,10 +364,7 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
         """
         if self.attribute_types is not None:
             return self._fit_mixed(X, y)
-        X, y = validate_data(self, X, y, dtype=None)
-        self.classes_, codes = _encode_classes(y, self.n_classes)
-        X = _check_codes(X)
-        self.n_values_ = _resolve_n_values(self.n_values, X)
+        X, codes = self._fit_codes(X, y)
         k = len(self.classes_)
         self.numeric_ = np.zeros(X.shape[1], dtype=bool)
         self.class_count_ = np.bincount(codes, minlength=k).astype(float)
@@ -319,11 +375,8 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
         return self
 
     def _fit_mixed(self, X, y):
-        X, y = validate_data(self, X, y, dtype=float, ensure_all_finite="allow-nan")
-        numeric = _check_attribute_types(self.attribute_types, X.shape[1])
-        self.classes_, codes = _encode_classes(y, self.n_classes)
-        X, self.n_values_ = _check_mixed(X, numeric, self.n_values)
-        self.numeric_ = numeric
+        X, codes = self._fit_mixed_data(X, y)
+        numeric = self.numeric_
         k, p = len(self.classes_), X.shape[1]
         self.class_count_ = np.bincount(codes, minlength=k).astype(float)
         self.category_count_ = []
@@ -353,16 +406,8 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
             self.precision_[j] = prec
         return self
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.positive_only = True  # category codes are >= 0
-        tags.input_tags.categorical = True
-        tags.input_tags.allow_nan = self.attribute_types is not None
-        return tags
-
     def _predict_proba_mixed(self, X):
-        X = validate_data(self, X, dtype=float, ensure_all_finite="allow-nan", reset=False)
-        X, _ = _check_mixed(X, self.numeric_, self.n_values_)
+        X = self._mixed_data(X)
         n, k = self.class_count_.sum(), len(self.classes_)
         prior = np.broadcast_to((self.class_count_ + 1.0) / (n + k), (X.shape[0], k))
         cond, known = [], []
@@ -399,7 +444,7 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         if self.attribute_types is not None:
             return self._predict_proba_mixed(X)
-        X = _check_codes(validate_data(self, X, dtype=None, reset=False))
+        X = self._codes(X)
         if self.n_values is not None and np.any(X >= self.n_values_):
             raise ValueError("`X` has a category code >= `n_values`.")
         n, k = self.class_count_.sum(), len(self.classes_)
@@ -414,18 +459,3 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
             # Unseen code (inferred n_values only): Laplace mass of a zero count.
             cond.append((c + 1.0) / (self.class_count_ + v))
         return _weka_nb_proba(prior, cond)
-
-    def predict(self, X):
-        """Most probable class; ties go to the first class, as in Weka.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Non-negative integer category codes.
-
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
