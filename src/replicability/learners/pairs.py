@@ -163,27 +163,42 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     >>> bool(np.all(counts[:, 2] <= counts[:, :2].min(axis=1)))
     True
     """
+    # Folds the pattern path models: every class and both values of every attribute trained on.
+    return _evaluate_paths(X, y, splits, (NaiveBayes, C45), (params_a, params_b),
+                           (_nb_fast_ok, _c45_fast_ok), ("complete",), _counts_nb_c45)
+
+
+def _counts_nb_c45(data, folds, params_a, params_b):
+    m, logt, cf, z = _c45_args(params_b.get("confidence", 0.25), params_b.get("min_num_obj", 2),
+                               data.n_train.max())
+    return _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
+                                   bool(params_b.get("subtree_raising", True)))
+
+
+def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts):
+    """Correct counts from the compiled path where it applies, from :func:`evaluate_pair_loop` elsewhere.
+
+    ``fast_ok`` holds one check of the options per learner; ``fast_splits``
+    names the :class:`_BinaryData` masks of the splits the kernels model; and
+    ``fast_counts(data, folds, params_a, params_b)`` counts those splits.
+    """
     X, y = np.asarray(X), np.asarray(y)
-    params_a, params_b = dict(params_a or {}), dict(params_b or {})
+    params_a, params_b = (dict(p or {}) for p in params)
+    learner_a, learner_b = learners
     n_splits = len(splits)
     train, n_train, test, n_test = _check_splits(splits, len(y))
-    if not (_is_binary(X, y) and _nb_fast_ok(params_a) and _c45_fast_ok(params_b)) or n_splits == 0:
-        return evaluate_pair_loop(X, y, splits, learner_a=NaiveBayes, learner_b=C45,
+    if not (_is_binary(X, y) and fast_ok[0](params_a) and fast_ok[1](params_b)) or n_splits == 0:
+        return evaluate_pair_loop(X, y, splits, learner_a=learner_a, learner_b=learner_b,
                                   params_a=params_a, params_b=params_b)
     data = _BinaryData(X, y, train, n_train, test, n_test)
-    # Folds the pattern path models: every class and both values of every attribute trained on.
-    fast = data.complete
+    fast = np.logical_and.reduce([getattr(data, name) for name in fast_splits])
     out = np.zeros((n_splits, 3), dtype=np.int64)
     if fast.any():
-        folds = data.folds(fast)
-        m, logt, cf, z = _c45_args(params_b.get("confidence", 0.25), params_b.get("min_num_obj", 2),
-                                   n_train.max())
-        out[fast] = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
-                                            bool(params_b.get("subtree_raising", True)))
+        out[fast] = fast_counts(data, data.folds(fast), params_a, params_b)
     slow = np.flatnonzero(~fast)
     if slow.size:
-        out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=NaiveBayes,
-                                       learner_b=C45, params_a=params_a, params_b=params_b)
+        out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=learner_a,
+                                       learner_b=learner_b, params_a=params_a, params_b=params_b)
     return out
 
 
@@ -387,25 +402,15 @@ def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
             raise ValueError(f"`{which}` must be one of {sorted(_FAST_LEARNERS)}; got {name!r}.")
     est_a, ok_a, folds_a, hits_a = _FAST_LEARNERS[learner_a]
     est_b, ok_b, folds_b, hits_b = _FAST_LEARNERS[learner_b]
-    X, y = np.asarray(X), np.asarray(y)
-    params_a, params_b = dict(params_a or {}), dict(params_b or {})
-    n_splits = len(splits)
-    train, n_train, test, n_test = _check_splits(splits, len(y))
-    if not (_is_binary(X, y) and ok_a(params_a) and ok_b(params_b)) or n_splits == 0:
-        return evaluate_pair_loop(X, y, splits, learner_a=est_a, learner_b=est_b,
-                                  params_a=params_a, params_b=params_b)
-    data = _BinaryData(X, y, train, n_train, test, n_test)
-    fast = getattr(data, folds_a) & getattr(data, folds_b)
-    out = np.zeros((n_splits, 3), dtype=np.int64)
-    if fast.any():
-        folds = data.folds(fast)
-        a = hits_a(data, folds, params_a)
-        b = hits_b(data, folds, params_b)
-        split_of = np.repeat(np.arange(n_splits)[fast], n_test[fast])
-        for col, hit in enumerate((a, b, a & b)):
-            out[:, col] = np.bincount(split_of, weights=hit, minlength=n_splits).astype(np.int64)
-    slow = np.flatnonzero(~fast)
-    if slow.size:
-        out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=est_a, learner_b=est_b,
-                                       params_a=params_a, params_b=params_b)
-    return out
+    return _evaluate_paths(X, y, splits, (est_a, est_b), (params_a, params_b), (ok_a, ok_b),
+                           (folds_a, folds_b), functools.partial(_counts_from_hits, hits_a, hits_b))
+
+
+def _counts_from_hits(hits_a, hits_b, data, folds, params_a, params_b):
+    """Per split of ``folds``: the test instances A, B and both get right, from per-instance hits."""
+    a = hits_a(data, folds, params_a)
+    b = hits_b(data, folds, params_b)
+    n_splits = folds.n_train.size
+    split_of = np.repeat(np.arange(n_splits), np.diff(folds.test_start))
+    return np.stack([np.bincount(split_of, weights=hit, minlength=n_splits) for hit in (a, b, a & b)],
+                    axis=-1).astype(np.int64)
