@@ -22,7 +22,7 @@ from sklearn.model_selection import (
 )
 
 from .._validation import check_fraction, check_positive_int, check_test_size, sklearn_seed
-from .bootstrap import _accuracy
+from .bootstrap import _accuracy, _check_xy
 
 __all__ = [
     "LearningCurve",
@@ -281,16 +281,6 @@ def simulate_interval_coverage(
     pb, nb = p[..., None], n[..., None]
     k = gen.binomial(nb, pb, size=p.shape + (n_repeats,))
     return np.mean(_covers(k, nb, pb, z), axis=-1)[()]
-
-
-def _check_xy(X, y):
-    X = np.asarray(X)
-    y = _labels(y)
-    if X.ndim != 2 or X.shape[0] != y.shape[0]:
-        raise ValueError(
-            f"`X` must be 2-d with one row per label ({y.shape[0]}); got shape {X.shape}."
-        )
-    return X, y
 
 
 def repeated_holdout_scores(
