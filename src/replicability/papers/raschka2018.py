@@ -32,9 +32,9 @@ from sklearn.base import clone
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold, StratifiedShuffleSplit
 
 from .._validation import check_fraction, check_nonnegative, check_positive_int, check_same_shape, sklearn_seed
+from ..engine.splits import FiveByTwoCV, RandomSubsampling
 from ..sources.gaussian import sample_gaussian_classes
 from ..stats.contingency import mcnemar_test, proportions_ztest
-from ..engine.splits import FiveByTwoCV, RandomSubsampling
 from ..stats.ttests import alpaydin_5x2cv_ftest, dietterich_5x2cv_ttest, kfold_cv_ttest, resampled_ttest
 
 __all__ = [
@@ -64,6 +64,11 @@ ALGORITHM_TESTS = (
 def _generators(rng, n):
     """One independent generator per unit of work (DESIGN.md, Randomness)."""
     return np.random.default_rng(rng).spawn(n)
+
+
+def _source(n_features, delta):
+    """Options of :func:`~replicability.sources.gaussian.sample_gaussian_classes`, checked."""
+    return {"n_features": check_positive_int(n_features, "n_features"), "delta": check_nonnegative(delta, "delta")}
 
 
 def _run(function, generators, n_jobs, **kwargs):
@@ -281,8 +286,7 @@ def cv_bias_variance_study(
     n_folds = _check_n_folds(n_folds, n_train)
     n_datasets = check_positive_int(n_datasets, "n_datasets")
     n_true_test = check_positive_int(n_true_test, "n_true_test")
-    source = {"n_features": check_positive_int(n_features, "n_features"),
-              "delta": check_nonnegative(delta, "delta")}
+    source = _source(n_features, delta)
     out = _run(
         _cv_bias_variance_one, _generators(rng, n_datasets), n_jobs,
         estimator=estimator, n_train=n_train, n_folds=n_folds,
@@ -384,8 +388,7 @@ def tuning_bias_study(
     n_inner = check_positive_int(n_inner, "n_inner", minimum=2)
     n_outer = check_positive_int(n_outer, "n_outer", minimum=2)
     n_true_test = check_positive_int(n_true_test, "n_true_test")
-    source = {"n_features": check_positive_int(n_features, "n_features"),
-              "delta": check_nonnegative(delta, "delta")}
+    source = _source(n_features, delta)
     out = _run(
         _tuning_bias_one, _generators(rng, n_datasets), n_jobs,
         estimator=estimator, param_grid=param_grid, n_train=n_train, n_inner=n_inner,
@@ -513,8 +516,7 @@ def algorithm_test_study(
     test_size = check_fraction(test_size, "test_size")
     n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
-    source = {"n_features": check_positive_int(n_features, "n_features"),
-              "delta": check_nonnegative(delta, "delta")}
+    source = _source(n_features, delta)
     out = _run(
         _algorithm_tests_one, _generators(rng, n_datasets), n_jobs,
         estimator_a=estimator_a, estimator_b=estimator_b, n_train=n_train,
