@@ -28,7 +28,7 @@ import numpy as np
 import xarray as xr
 from sklearn.model_selection import KFold
 
-from .._validation import check_positive_int
+from .._validation import check_choice, check_positive_int
 from .splits import _seeded, _splits_from_folds, _stratified_test_folds
 from .store import ResultStore, provenance
 
@@ -493,8 +493,7 @@ def run_experiment(
     """
     if not isinstance(config, ExperimentConfig):
         raise TypeError(f"`config` must be an ExperimentConfig; got {type(config).__name__}.")
-    if backend not in _BACKENDS:
-        raise ValueError(f"`backend` must be one of {_BACKENDS}; got {backend!r}.")
+    check_choice(backend, "backend", _BACKENDS)
     if n_jobs is not None and n_jobs != -1:
         check_positive_int(n_jobs, "n_jobs")
     if chunk_size is not None:

@@ -15,7 +15,7 @@ import numpy as np
 from scipy import stats
 from sklearn.base import clone
 
-from .._validation import as_float_array, check_fraction, check_positive_int
+from .._validation import as_float_array, check_choice, check_fraction, check_positive_int
 
 __all__ = [
     "BootstrapScores",
@@ -324,8 +324,7 @@ def bootstrap_632_plus(estimator, X, y, *, n_splits=200, rng=None, variant="efro
     >>> bool(0.9 < s.mean() < 1.0)
     True
     """
-    if variant not in _PLUS_VARIANTS:
-        raise ValueError(f"`variant` must be one of {_PLUS_VARIANTS}; got {variant!r}.")
+    check_choice(variant, "variant", _PLUS_VARIANTS)
     res = bootstrap_oob_scores(estimator, X, y, n_splits=n_splits, rng=rng)
     err_oob = 1 - res.oob
     err_resub = 1 - res.resubstitution

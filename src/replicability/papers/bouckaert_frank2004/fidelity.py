@@ -12,12 +12,13 @@ through the folds Weka's ``Evaluation.crossValidateModel`` draws for
 from __future__ import annotations
 
 from importlib import resources
+
 import numpy as np
 import pandas as pd
 import xarray as xr
 from joblib import Parallel, delayed
 
-from ..._validation import check_positive, check_positive_int
+from ..._validation import check_choice, check_positive, check_positive_int
 from ...engine.store import cached_result
 from ...learners.c45 import C45
 from ...learners.naive_bayes import NaiveBayes
@@ -180,8 +181,7 @@ def cv_correct(dataset, learner, *, seeds=range(1, 11), n_folds=10):
     >>> cv_correct(iris, "NaiveBayes", seeds=[1]).tolist()  # Weka 3.6.14: 144
     [144]
     """
-    if learner not in LEARNERS:
-        raise ValueError(f"`learner` must be one of {LEARNERS}; got {learner!r}.")
+    check_choice(learner, "learner", LEARNERS)
     known = dataset.y >= 0  # Weka drops instances with a missing class
     X, y = dataset.X[known], dataset.y[known]
     return np.array([sum(int(fold_hits(dataset, learner, X, y, train, test).sum())
