@@ -26,6 +26,13 @@ def _log_func(num):
     return np.where(num < 1e-6, 0.0, safe * np.log(safe) / math.log(2))
 
 
+def _check_confidence(confidence):
+    """Return J48's confidence factor (``-C``) if it is a number in (0, 0.5]."""
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence <= 0.5:
+        raise ValueError(f"`confidence` must be a number in (0, 0.5]; got {confidence!r}.")
+    return confidence
+
+
 def add_errs(n, e, cf):
     """Weka's ``Stats.addErrs``: extra errors of the upper confidence limit (C4.5)."""
     if cf > 0.5:

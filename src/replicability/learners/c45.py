@@ -18,7 +18,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_positive_int
 from ._c45_mixed import fit_mixed, predict_mixed
-from ._tree import _EPS, _TreeBuilder
+from ._tree import _EPS, _check_confidence, _TreeBuilder
 from .naive_bayes import _CategoryCodesMixin
 
 __all__ = ["C45"]
@@ -198,9 +198,7 @@ class C45(_CategoryCodesMixin, ClassifierMixin, BaseEstimator):
         -------
         self : C45
         """
-        if isinstance(self.confidence, bool) or not isinstance(self.confidence, (int, float)) \
-                or not 0 < self.confidence <= 0.5:
-            raise ValueError(f"`confidence` must be a number in (0, 0.5]; got {self.confidence!r}.")
+        _check_confidence(self.confidence)
         check_positive_int(self.min_num_obj, "min_num_obj")
         if self.attribute_types is not None:
             return self._fit_mixed(X, y)

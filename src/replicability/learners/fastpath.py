@@ -22,7 +22,7 @@ from scipy.special import ndtri
 from .._patterns import pattern_matrix
 from .._validation import check_positive_int
 from . import _kernels
-from ._tree import _log_func
+from ._tree import _check_confidence, _log_func
 
 __all__ = [
     "c45_patterns",
@@ -170,8 +170,7 @@ def _c45_args(confidence, min_num_obj, n_max):
     (the same numpy logarithm as :class:`~replicability.learners.c45.C45`);
     ``cf`` is the confidence stored as a float, as Weka; ``z = ndtri(1 - cf)``.
     """
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence <= 0.5:
-        raise ValueError(f"`confidence` must be a number in (0, 0.5]; got {confidence!r}.")
+    confidence = _check_confidence(confidence)
     m = float(check_positive_int(min_num_obj, "min_num_obj"))
     cf = float(np.float32(confidence))  # Weka stores CF as a float
     logt = _log_func(np.arange(int(n_max) + 1, dtype=float))
