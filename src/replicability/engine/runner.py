@@ -19,7 +19,6 @@ import dataclasses
 import hashlib
 import json
 import math
-import numbers
 import os
 import sys
 import time
@@ -28,7 +27,7 @@ import numpy as np
 import xarray as xr
 from sklearn.model_selection import KFold
 
-from .._validation import check_choice, check_positive_int
+from .._validation import check_choice, check_fraction, check_positive_int
 from .splits import _seeded, _splits_from_folds, _stratified_test_folds
 from .store import ResultStore, provenance
 
@@ -142,8 +141,7 @@ def _resample(*, n_runs=10, test_fraction=1 / 3, stratified=False):
     from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
 
     n_runs = check_positive_int(n_runs, "n_runs")
-    if not isinstance(test_fraction, numbers.Real) or not 0 < test_fraction < 1:
-        raise ValueError(f"`test_fraction` must be a number in (0, 1); got {test_fraction!r}.")
+    check_fraction(test_fraction, "test_fraction")
     splitter = StratifiedShuffleSplit if stratified else ShuffleSplit
 
     def split(X, y, rng):

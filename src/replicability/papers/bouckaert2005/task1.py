@@ -23,17 +23,16 @@ the same distribution as :mod:`replicability.sources.counts` for these two cells
 
 from __future__ import annotations
 
-import numbers
 import zlib
 from dataclasses import dataclass
 
 import numpy as np
 import xarray as xr
 
+from ..._validation import as_cell_counts, as_generator, check_alpha, check_fraction, check_positive_int
 from ...engine.store import cached_result
-from ..._validation import as_cell_counts, as_generator, check_alpha, check_positive_int
-from ...stats.contingency import mcnemar_test
 from ...sources.counts import draw_folds, multivariate_hypergeometric, sample_task1_counts
+from ...stats.contingency import mcnemar_test
 from ...stats.decisions import decide
 from ...stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest, paired_ttest
 
@@ -98,12 +97,6 @@ TASK1_DESIGNS = {
 # --------------------------------------------------------------------------
 # validation and sampling helpers
 # --------------------------------------------------------------------------
-def _check_fraction(value, name):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < 1:
-        raise ValueError(f"`{name}` must be a number in (0, 1); got {value!r}.")
-    return float(value)
-
-
 def _data_sets(cell_counts):
     """Validate Task I cell counts; return them and the common data set size."""
     counts = as_cell_counts(cell_counts)
@@ -198,7 +191,7 @@ def mcnemar_outcomes(cell_counts, *, test_fraction, n_repetitions=10, alpha=0.05
     [[-1, -1, -1, -1], [-1, -1, -1, -1], [-1, -1, -1, -1]]
     """
     counts, n = _data_sets(cell_counts)
-    n_test = _n_test(n, _check_fraction(test_fraction, "test_fraction"))
+    n_test = _n_test(n, check_fraction(test_fraction, "test_fraction"))
     n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
     alpha = check_alpha(alpha)
     c00, c01 = _holdout_draws(counts, n_test, n_repetitions, as_generator(rng))
@@ -243,7 +236,7 @@ def resampling_outcomes(cell_counts, *, n_runs, test_fraction=0.1, n_repetitions
     """
     counts, n = _data_sets(cell_counts)
     n_runs = check_positive_int(n_runs, "n_runs", minimum=2)
-    n_test = _n_test(n, _check_fraction(test_fraction, "test_fraction"))
+    n_test = _n_test(n, check_fraction(test_fraction, "test_fraction"))
     n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
     alpha = check_alpha(alpha)
     c00, c01 = _holdout_draws(counts, n_test, n_repetitions * n_runs, as_generator(rng))
