@@ -80,6 +80,13 @@ def check_alpha(alpha, name="alpha"):
     return check_fraction(alpha, name)
 
 
+def check_bool(value, name):
+    """Return ``value`` if it is True or False (Python or numpy)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"`{name}` must be True or False; got {value!r}.")
+    return value
+
+
 def check_choice(value, name, choices):
     """Return ``value`` if it is one of ``choices``."""
     if value not in choices:

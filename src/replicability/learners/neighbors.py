@@ -7,6 +7,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .._validation import check_bool
 from .naive_bayes import _check_attribute_types
 
 __all__ = ["IB1"]
@@ -108,8 +109,7 @@ class IB1(ClassifierMixin, BaseEstimator):
         -------
         self : IB1
         """
-        if not isinstance(self.weka_range_update, (bool, np.bool_)):
-            raise ValueError(f"`weka_range_update` must be True or False; got {self.weka_range_update!r}.")  # noqa: TRY004 (house style: ValueError)
+        check_bool(self.weka_range_update, "weka_range_update")
         if self.attribute_types is None:
             X, y = validate_data(self, X, y, ensure_min_samples=1)
             self.numeric_ = np.zeros(X.shape[1], dtype=bool)

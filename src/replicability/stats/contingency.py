@@ -19,6 +19,7 @@ from .._validation import (
     as_float_array,
     as_numbers,
     check_alternative,
+    check_bool,
     check_choice,
     check_nonempty,
     check_positive_int,
@@ -150,8 +151,7 @@ def mcnemar_test(b, c, *, correction=False, method="chi2"):
     0.0063
     """
     check_choice(method, "method", _MCNEMAR_METHODS)
-    if not isinstance(correction, (bool, np.bool_)):
-        raise ValueError(f"`correction` must be True or False; got {correction!r}.")
+    check_bool(correction, "correction")
     b = check_nonempty(as_counts(b, "b"), "b")
     c = check_nonempty(as_counts(c, "c"), "c")
     check_same_shape(b, c, ("b", "c"))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 import xarray as xr
 
-from ..._validation import as_cell_counts, as_generator, check_alpha, check_fraction, check_positive_int
+from ..._validation import as_cell_counts, as_generator, check_alpha, check_bool, check_fraction, check_positive_int
 from ...engine.store import cached_result
 from ...sources.counts import draw_folds, multivariate_hypergeometric, sample_task1_counts
 from ...stats.contingency import mcnemar_test
@@ -312,8 +312,7 @@ def cv_outcomes(cell_counts, *, n_runs, n_folds=10, sorted_folds=False, n_repeti
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
     if n_folds > n:
         raise ValueError(f"`n_folds` must not exceed the data set size {n}; got {n_folds}.")
-    if not isinstance(sorted_folds, (bool, np.bool_)):
-        raise ValueError(f"`sorted_folds` must be True or False; got {sorted_folds!r}.")
+    check_bool(sorted_folds, "sorted_folds")
     n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
     alpha = check_alpha(alpha)
     d = _cv_differences(counts, n_runs, n_folds, n_repetitions, as_generator(rng))
