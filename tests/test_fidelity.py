@@ -6,10 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from replicability.sources.uci import load_uci
+from replicability._weka_random import JavaRandom
 from replicability.papers.bouckaert_frank2004.fidelity import (
     LEARNERS,
-    _JavaRandom,
     cv_correct,
     fidelity_table,
     read_weka_cv,
@@ -17,6 +16,7 @@ from replicability.papers.bouckaert_frank2004.fidelity import (
     uci_fidelity,
     weka_cv_splits,
 )
+from replicability.sources.uci import load_uci
 
 ROOT = Path(__file__).resolve().parents[1]
 UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
@@ -30,7 +30,7 @@ def weka():
 def test_java_random_matches_java():
     # `new java.util.Random(42)`, then nextInt(10), nextInt(7), nextInt(16), nextInt(1000),
     # nextInt(3), nextInt(2147483647), printed by OpenJDK 17: 0 5 10 884 0 2023087525.
-    rand = _JavaRandom(42)
+    rand = JavaRandom(42)
     assert [rand.next_int(b) for b in (10, 7, 16, 1000, 3, 2147483647)] == [0, 5, 10, 884, 0, 2023087525]
 
 

@@ -147,14 +147,14 @@ def test_parameter_validation(name, value):
 
 
 def test_java_random_reference_values():
-    from replicability.learners.perceptron import _JavaRandom
+    from replicability._weka_random import JavaRandom
 
     # java.util.Random(42): nextInt() gives -1170105035, 234785527 and nextInt(10)
     # gives 0, 3, 8, 4, 0 (Java SE; values widely quoted, and they follow from the
     # LCG documented in the Random javadoc: multiplier 0x5DEECE66D, addend 0xB).
-    r = _JavaRandom(42)
+    r = JavaRandom(42)
     assert [r.next_bits(32), r.next_bits(32)] == [-1170105035, 234785527]
-    r = _JavaRandom(42)
+    r = JavaRandom(42)
     assert [r.next_int(10) for _ in range(5)] == [0, 3, 8, 4, 0]
 
 

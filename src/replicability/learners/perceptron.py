@@ -12,6 +12,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import check_positive, check_positive_int
+from .._weka_random import JavaRandom, randomize
 from .tan import _encode, _fit_categories
 
 __all__ = ["VotedPerceptron"]
@@ -32,38 +33,10 @@ def _binarize(codes, categories):
     return np.hstack(columns)
 
 
-class _JavaRandom:
-    """``java.util.Random``: the 48-bit linear congruential generator Weka seeds with ``-S``."""
-
-    _MULT, _ADD, _MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
-
-    def __init__(self, seed):
-        self._seed = (seed ^ self._MULT) & self._MASK
-
-    def next_bits(self, bits):
-        self._seed = (self._seed * self._MULT + self._ADD) & self._MASK
-        value = self._seed >> (48 - bits)
-        # Java returns a signed 32-bit int.
-        return value - (1 << 32) if bits == 32 and value >= 1 << 31 else value
-
-    def next_int(self, bound):
-        if bound & (bound - 1) == 0:  # a power of two
-            return (bound * self.next_bits(31)) >> 31
-        while True:
-            bits = self.next_bits(31)
-            val = bits % bound
-            # Java's rejection test `bits - val + (bound - 1) < 0` in int32 arithmetic.
-            if bits - val + (bound - 1) < 1 << 31:
-                return val
-
-
 def _weka_shuffle_order(n, seed):
-    """Order of ``Instances.randomize(new Random(seed))`` (Fisher-Yates from the end)."""
+    """Order of ``Instances.randomize(new Random(seed))`` on ``n`` instances."""
     order = np.arange(n)
-    rand = _JavaRandom(seed)
-    for j in range(n - 1, 0, -1):
-        k = rand.next_int(j + 1)
-        order[j], order[k] = order[k], order[j]
+    randomize(order, JavaRandom(seed))
     return order
 
 

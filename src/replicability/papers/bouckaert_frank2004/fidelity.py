@@ -19,6 +19,7 @@ import xarray as xr
 from joblib import Parallel, delayed
 
 from ..._validation import check_choice, check_positive, check_positive_int
+from ..._weka_random import JavaRandom, randomize
 from ...engine.store import cached_result
 from ...learners.c45 import C45
 from ...learners.naive_bayes import NaiveBayes
@@ -32,37 +33,6 @@ __all__ = ["LEARNERS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_c
 LEARNERS = ("NaiveBayes", "J48", "IB1")
 
 _WEKA_CV = resources.files(__package__) / "weka_cv.csv"
-
-
-class _JavaRandom:
-    """``java.util.Random``: the 48-bit linear congruential generator behind Weka's ``-s``."""
-
-    _MULT, _ADD, _MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
-
-    def __init__(self, seed):
-        self._seed = (seed ^ self._MULT) & self._MASK
-
-    def next_int(self, bound):
-        """``Random.nextInt(bound)``, with Java's rejection rule."""
-
-        def next31():
-            self._seed = (self._seed * self._MULT + self._ADD) & self._MASK
-            return self._seed >> 17
-
-        if bound & (bound - 1) == 0:  # a power of two
-            return (bound * next31()) >> 31
-        while True:
-            bits = next31()
-            val = bits % bound
-            if bits - val + (bound - 1) < 1 << 31:  # no int32 overflow in Java
-                return val
-
-
-def _randomize(order, rand):
-    """``Instances.randomize``: Fisher-Yates from the end, in place."""
-    for j in range(len(order) - 1, 0, -1):
-        k = rand.next_int(j + 1)
-        order[j], order[k] = order[k], order[j]
 
 
 def _stratify(order, y, n_folds):
@@ -122,9 +92,9 @@ def weka_cv_splits(y, *, n_folds=10, seed=1):
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
     if y.ndim != 1 or len(y) < n_folds:
         raise ValueError(f"`y` must be one-dimensional with at least `n_folds` values; got shape {y.shape}.")
-    rand = _JavaRandom(int(seed))
+    rand = JavaRandom(int(seed))
     order = list(range(len(y)))
-    _randomize(order, rand)
+    randomize(order, rand)
     data = _stratify(order, y, n_folds)
     n = len(data)
     out = []
@@ -132,7 +102,7 @@ def weka_cv_splits(y, *, n_folds=10, seed=1):
         size = n // n_folds + (1 if i < n % n_folds else 0)
         first = i * (n // n_folds) + min(i, n % n_folds)
         train = list(np.concatenate([data[:first], data[first + size:]]))
-        _randomize(train, rand)
+        randomize(train, rand)
         out.append((np.asarray(train, dtype=np.intp), data[first:first + size].copy()))
     return out
 
