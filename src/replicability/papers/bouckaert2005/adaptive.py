@@ -20,10 +20,9 @@ import numpy as np
 import xarray as xr
 
 from ..._validation import as_generator, check_alpha, check_positive_int
-from ...sources.counts import sample_task1_counts
 from ...stats.decisions import decide
-from .task1 import _cv_differences, _data_sets, outcome_cells, outcome_histogram
 from ...stats.ttests import corrected_repeated_cv_ttest, paired_ttest
+from .task1 import _check_sweep, _cv_differences, _data_sets, _sweep_data, outcome_cells, outcome_histogram
 
 __all__ = ["adaptive_cv_outcomes", "simulate_adaptive"]
 
@@ -159,15 +158,11 @@ def simulate_adaptive(n, gaps, *, n_datasets=1000, n_repetitions=10, alpha=0.05,
     >>> ds["histogram"].shape, bool(ds["mean_cost"][1] <= ds["mean_cost"][0])
     ((2, 66), True)
     """
-    n = check_positive_int(n, "n")
-    gaps = np.atleast_1d(np.asarray(gaps, dtype=float))
-    if gaps.ndim != 1 or not np.all((gaps >= 0) & (gaps <= 0.5)):
-        raise ValueError(f"`gaps` must be a 1-d array of values in [0, 0.5]; got {gaps!r}.")
-    n_datasets = check_positive_int(n_datasets, "n_datasets")
+    n, gaps, n_datasets = _check_sweep(n, gaps, n_datasets)
     family = zlib.crc32(repr(("adaptive", sorted(options.items()))).encode())
     hist, cost = [], []
     for g, gap in enumerate(gaps):
-        data = sample_task1_counts(n, 0.25 + gap / 2, n_datasets=n_datasets, rng=np.random.default_rng([seed, n, g]))
+        data = _sweep_data(n, gap, n_datasets, seed, g)
         out, c = adaptive_cv_outcomes(
             data, n_repetitions=n_repetitions, alpha=alpha, rng=np.random.default_rng([seed, n, g, family]), **options
         )

@@ -520,11 +520,7 @@ def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha
     """
     names = list(designs)
     specs = [_as_design(d) for d in names]
-    n = check_positive_int(n, "n")
-    gaps = np.atleast_1d(np.asarray(gaps, dtype=float))
-    if gaps.ndim != 1 or not np.all((gaps >= 0) & (gaps <= 0.5)):
-        raise ValueError(f"`gaps` must be a 1-d array of values in [0, 0.5]; got {gaps!r}.")
-    n_datasets = check_positive_int(n_datasets, "n_datasets")
+    n, gaps, n_datasets = _check_sweep(n, gaps, n_datasets)
     n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
     alpha = check_alpha(alpha)
     n_cells = (n_repetitions + 1) * (n_repetitions + 2) // 2
@@ -534,7 +530,7 @@ def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha
         key = ("cv", s.n_runs, s.n_folds) if s.kind in ("cv", "sorted_cv") else (s.kind, s.n_runs, s.test_fraction)
         families.setdefault(key, []).append(i)
     for g, gap in enumerate(gaps):
-        data = sample_task1_counts(n, 0.25 + gap / 2, n_datasets=n_datasets, rng=np.random.default_rng([seed, n, g]))
+        data = _sweep_data(n, gap, n_datasets, seed, g)
         for key, members in families.items():
             spec = specs[members[0]]
             # The stream of a family depends on its key only, not on the other designs.
@@ -551,6 +547,20 @@ def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha
         coords={"design": names, "gap": gaps, "n_a": ("cell", n_a), "n_b": ("cell", n_b)},
         attrs={"n": n, "n_datasets": n_datasets, "n_repetitions": n_repetitions, "alpha": alpha, "seed": seed},
     )
+
+
+def _check_sweep(n, gaps, n_datasets):
+    """``n``, ``gaps`` (1-d, in [0, 0.5]) and ``n_datasets`` of a sweep over accuracy gaps, checked."""
+    n = check_positive_int(n, "n")
+    gaps = np.atleast_1d(np.asarray(gaps, dtype=float))
+    if gaps.ndim != 1 or not np.all((gaps >= 0) & (gaps <= 0.5)):
+        raise ValueError(f"`gaps` must be a 1-d array of values in [0, 0.5]; got {gaps!r}.")
+    return n, gaps, check_positive_int(n_datasets, "n_datasets")
+
+
+def _sweep_data(n, gap, n_datasets, seed, g):
+    """The data sets at the ``g``-th gap of a sweep, the same for every design (stream ``[seed, n, g]``)."""
+    return sample_task1_counts(n, 0.25 + gap / 2, n_datasets=n_datasets, rng=np.random.default_rng([seed, n, g]))
 
 
 def _family_outcomes(data, specs, members, n_repetitions, alpha, rng):
