@@ -7,12 +7,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 NOTEBOOKS := $(sort $(wildcard notebooks/*/*.ipynb))
 
-.PHONY: help venv system-deps book notebooks html test nbval-narrowed reproduce benchmark lock clean
+.PHONY: help venv system-deps book notebooks html test nbval-narrowed lint reproduce benchmark lock clean
 
 help:
 	@echo "make book       execute every notebook (default parameters) and build _build/html"
 	@echo "make test       run unit tests, doctests, nbval, smoke runs and the browser check"
 	@echo "make nbval-narrowed  nbval again with numpy's SIMD dispatch narrowed (portable outputs)"
+	@echo "make lint       ruff on src, tests and benchmarks (rules in pyproject.toml)"
 	@echo "make reproduce  recompute the experiment results at paper scale into data/results"
 	@echo "make benchmark  run the performance benchmarks in benchmarks/"
 
@@ -48,6 +49,9 @@ nbval-narrowed: venv
 	@features="$$($(PY) -c 'from numpy._core._multiarray_umath import __cpu_dispatch__ as d, __cpu_features__ as f; print(" ".join(x for x in d if f.get(x)))')"; \
 	echo "NPY_DISABLE_CPU_FEATURES=\"$$features\""; \
 	NPY_DISABLE_CPU_FEATURES="$$features" $(PY) -m pytest notebooks --junitxml=_build/nbval-narrowed.xml
+
+lint: venv
+	$(VENV)/bin/ruff check src tests benchmarks
 
 reproduce: venv
 	$(VENV)/bin/replicability reproduce

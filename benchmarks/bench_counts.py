@@ -24,13 +24,13 @@ import time
 import numpy as np
 from _common import load_average, write_results
 
+from replicability.papers.bouckaert2005.task1 import TASK1_DESIGNS, simulate_task1
 from replicability.sources.counts import (
     cv_fold_counts,
     holdout_fold_counts,
     sample_task1_counts,
     task1_fold_statistics,
 )
-from replicability.papers.bouckaert2005.task1 import TASK1_DESIGNS, simulate_task1
 
 SIZES = (1_000, 200_000)
 

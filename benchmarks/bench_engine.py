@@ -45,16 +45,16 @@ from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.sources.bayesnet import bouckaert2003_source
+from replicability.engine.runner import ExperimentConfig, run_experiment
+from replicability.engine.splits import rxk_cv_splits
+from replicability.learners import C45, NaiveBayes
 from replicability.learners.pairs import (
     FAST_LEARNERS,
     evaluate_nb_c45,
     evaluate_pair_fast,
     evaluate_pair_loop,
 )
-from replicability.engine.runner import ExperimentConfig, run_experiment
-from replicability.learners import C45, NaiveBayes
-from replicability.engine.splits import rxk_cv_splits
+from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.sources.synthetic import sample_independent_binary
 
 N_INSTANCES, N_ATTRIBUTES = 300, 10

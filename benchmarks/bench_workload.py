@@ -26,8 +26,8 @@ import xarray as xr
 from _common import cpu_with_children, load_average, write_results
 
 import replicability as rp
-from replicability.papers.bouckaert2003 import rejection_counts
 from replicability.engine.runner import ExperimentConfig, run_experiment
+from replicability.papers.bouckaert2003 import rejection_counts
 from replicability.papers.synthetic_runs import fold_differences
 
 N_JOBS = 2

@@ -92,5 +92,6 @@ def main(out):
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "src" / "replicability" / "sources" / "bouckaert2003_sources.json")
+    default = ROOT / "src" / "replicability" / "sources" / "bouckaert2003_sources.json"
+    parser.add_argument("--out", type=Path, default=default)
     main(parser.parse_args().out)

@@ -8,6 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replicability.learners import C45, NaiveBayes
+from replicability.learners.fastpath import naive_bayes_patterns, pattern_index, pattern_matrix
+from replicability.papers.network_search import (
+    ExpectedAccuracy,
+    _asymptotic_nb_accuracy,
+    expected_accuracies,
+    search_network,
+)
 from replicability.sources.bayesnet import (
     BOUCKAERT2003_TARGETS,
     BayesNet,
@@ -19,14 +27,6 @@ from replicability.sources.bayesnet import (
     random_network,
     sample_bayesnet,
 )
-from replicability.learners import C45, NaiveBayes
-from replicability.papers.network_search import (
-    ExpectedAccuracy,
-    _asymptotic_nb_accuracy,
-    expected_accuracies,
-    search_network,
-)
-from replicability.learners.fastpath import naive_bayes_patterns, pattern_index, pattern_matrix
 
 # A hand-written network: y -> x0, y -> x1, y -> x2, x0 -> x2, x1 -> x2.
 SMALL = BayesNet(

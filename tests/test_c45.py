@@ -221,7 +221,7 @@ def test_mixed_data_agrees_with_weka_j48():
 def test_mixed_builder_reproduces_the_nominal_trees():
     # With attribute_types all nominal and no missing values the mixed-data code
     # path grows the same trees as the nominal one (and so agrees with Weka).
-    for i, (name, k, Xtr, ytr, Xte, weka, n_classes) in enumerate(_folds()):
+    for i, (_name, _k, Xtr, ytr, Xte, weka, n_classes) in enumerate(_folds()):
         if i % 5:
             continue
         model = C45(n_values=2, n_classes=n_classes).fit(Xtr, ytr)

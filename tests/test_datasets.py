@@ -249,7 +249,8 @@ def test_download_of_other_layout_with_same_values_is_accepted(tmp_path, uci_dir
     # OpenML may serve the table in another layout: the content checksum decides.
     raw = (uci_dir / "breast-w.arff").read_bytes()
     header, data = raw.split(b"@data")
-    relaid = header.replace(b"\r\n", b"\n").replace(b"integer [1,10]", b"numeric") + b"@DATA" + data.replace(b"\r\n", b"\n")
+    header = header.replace(b"\r\n", b"\n").replace(b"integer [1,10]", b"numeric")
+    relaid = header + b"@DATA" + data.replace(b"\r\n", b"\n")
     assert relaid != raw
     server.publish(15, relaid)
     ds = download_uci("Wisconsin breast cancer", cache_dir=tmp_path, openml_url=server.url)
@@ -261,7 +262,8 @@ def test_download_of_other_layout_with_same_values_is_accepted(tmp_path, uci_dir
 def test_download_of_different_data_is_refused(tmp_path, uci_dir, server):
     raw = (uci_dir / "iris.arff").read_bytes().replace(b"5.1,3.5,1.4,0.2", b"5.1,3.5,1.4,0.3", 1)
     server.publish(61, raw)
-    with pytest.raises(ChecksumError, match=r"does not hold the same data as the paper's file iris.arff: content checksum"):
+    message = r"does not hold the same data as the paper's file iris.arff: content checksum"
+    with pytest.raises(ChecksumError, match=message):
         download_uci("iris", cache_dir=tmp_path, openml_url=server.url)
     assert not (tmp_path / "openml").exists()
 
@@ -269,7 +271,8 @@ def test_download_of_different_data_is_refused(tmp_path, uci_dir, server):
 def test_download_with_wrong_md5_is_refused(tmp_path, uci_dir, server):
     raw = (uci_dir / "iris.arff").read_bytes()
     server.publish(61, raw, md5="0" * 32)
-    with pytest.raises(ChecksumError, match=r"MD5 mismatch with OpenML's description; expected 0{32}, got [0-9a-f]{32}"):
+    message = r"MD5 mismatch with OpenML's description; expected 0{32}, got [0-9a-f]{32}"
+    with pytest.raises(ChecksumError, match=message):
         download_uci("iris", cache_dir=tmp_path, openml_url=server.url)
     assert not (tmp_path / "openml").exists()
 

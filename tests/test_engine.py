@@ -1,15 +1,18 @@
-"""Tests for replicability.engine.registry and replicability.learners.pairs: registrations and the (naive Bayes, C4.5) fast path."""
+"""Tests for replicability.engine.registry and replicability.learners.pairs.
+
+The registrations and the (naive Bayes, C4.5) fast path.
+"""
 
 import numpy as np
 import pytest
 
 from replicability.engine import runner
-from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.engine.registry import register_all
-from replicability.learners.pairs import evaluate_nb_c45, evaluate_pair_loop
 from replicability.engine.runner import ExperimentConfig, run_experiment
-from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from replicability.engine.splits import rxk_cv_splits
+from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
+from replicability.learners.pairs import evaluate_nb_c45, evaluate_pair_loop
+from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.sources.synthetic import sample_independent_binary
 
 

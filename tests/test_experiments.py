@@ -235,7 +235,8 @@ def test_stratified_cv_keeps_class_proportions():
 
     register_source("test_skewed", source)
     cfg = ExperimentConfig(
-        **{**CV, "source": "test_skewed", "n_datasets": 1, "scheme_params": {"n_runs": 1, "n_folds": 5, "stratified": True}}
+        **{**CV, "source": "test_skewed", "n_datasets": 1,
+           "scheme_params": {"n_runs": 1, "n_folds": 5, "stratified": True}}
     )
     res = run_experiment(cfg, progress=False)
     np.testing.assert_array_equal(res.n_test, 8)

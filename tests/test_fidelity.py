@@ -1,4 +1,7 @@
-"""Tests for replicability.papers.bouckaert_frank2004.fidelity: Weka's cv folds and the learners' fidelity to Weka 3.6."""
+"""Tests for replicability.papers.bouckaert_frank2004.fidelity.
+
+Weka's cv folds and the learners' fidelity to Weka 3.6.
+"""
 
 import os
 from pathlib import Path
@@ -102,7 +105,8 @@ def test_committed_result_equals_weka_run_by_run(weka):
     ours = uci_fidelity(scale="paper")
     ref = weka["correct"].sel(dataset=ours["dataset"], learner=ours["learner"], seed=ours["seed"])
     differ = np.argwhere(ours["correct"].values != ref.values)
-    runs = [(str(ours["dataset"][i].values), str(ours["learner"][j].values), int(ours["seed"][k])) for i, j, k in differ]
+    runs = [(str(ours["dataset"][i].values), str(ours["learner"][j].values), int(ours["seed"][k]))
+            for i, j, k in differ]
     assert runs == [("primary-tumor", "J48", 8)]
     i, j, k = differ[0]
     assert (int(ours["correct"][i, j, k]), int(ref[i, j, k])) == (144, 143)

@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from replicability.engine import runner
-from replicability.learners import pairs
-from replicability.sources.bayesnet import bouckaert2003_source
-from replicability.learners.pairs import FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import rxk_cv_splits
+from replicability.learners import pairs
+from replicability.learners.pairs import FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
+from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.sources.synthetic import sample_independent_binary
 
 NAMES = list(FAST_LEARNERS)

@@ -6,8 +6,6 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.stats.decisions import decide
-from replicability.stats.nonparametric import sign_test
 from replicability.papers.bouckaert2004 import (
     EXPERIMENT_SCHEMES,
     EXPERIMENT_TESTS,
@@ -17,6 +15,8 @@ from replicability.papers.bouckaert2004 import (
     monotone_within,
     outcome_summary,
 )
+from replicability.stats.decisions import decide
+from replicability.stats.nonparametric import sign_test
 from replicability.stats.schemes import scheme_sample, scheme_test
 
 # Bouckaert (2003), Figure 1 (rows are runs, columns folds), with run 3's sign fixed (ERRATA).

@@ -180,7 +180,7 @@ def test_n_runs_validation(value):
 @pytest.mark.parametrize("value", [1, 0, 2.0])
 def test_n_folds_validation(value):
     with pytest.raises(ValueError, match="`n_folds`"):
-        RepeatedCV(n_folds=value).shape
+        _ = RepeatedCV(n_folds=value).shape
 
 
 @pytest.mark.parametrize("value", [0.0, 1.0, 0, -3, "0.1", True])

@@ -130,7 +130,7 @@ def test_failed_write_keeps_old_file(tmp_path, reference):
     target = write_netcdf_atomic(reference, tmp_path / "x.nc")
     before = target.read_bytes()
     bad = reference.assign(bad=("dataset", np.array([object()] * reference.sizes["dataset"])))
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError):
         write_netcdf_atomic(bad, target)
     assert target.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.nc"]

@@ -10,7 +10,6 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.stats.contingency import mcnemar_test, proportions_ztest
 from replicability.engine.splits import FiveByTwoCV
 from replicability.papers.raschka2018 import (
     ALGORITHM_TESTS,
@@ -21,6 +20,7 @@ from replicability.papers.raschka2018 import (
     tuning_bias_study,
 )
 from replicability.sources.gaussian import bayes_accuracy, sample_gaussian_classes
+from replicability.stats.contingency import mcnemar_test, proportions_ztest
 from replicability.stats.ttests import alpaydin_5x2cv_ftest, dietterich_5x2cv_ttest, kfold_cv_ttest
 
 

@@ -9,24 +9,22 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy import stats
 
-from replicability.stats.contingency import mcnemar_test
-from replicability.sources.counts import holdout_fold_counts, sample_task1_counts, task1_fold_statistics
-from replicability.stats.decisions import decide
-from replicability.stats.measures import consistency, replicability_r2
-from replicability.stats.schemes import scheme_ttest
+from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_cells, outcome_histogram
 from replicability.papers.bouckaert2005.task1 import (
     TASK1_DESIGNS,
     _cv_differences,
     _cv_draws,
     cv_outcomes,
     design_outcomes,
-    histogram_measures,
     mcnemar_outcomes,
-    outcome_cells,
-    outcome_histogram,
     resampling_outcomes,
     simulate_task1,
 )
+from replicability.sources.counts import holdout_fold_counts, sample_task1_counts, task1_fold_statistics
+from replicability.stats.contingency import mcnemar_test
+from replicability.stats.decisions import decide
+from replicability.stats.measures import consistency, replicability_r2
+from replicability.stats.schemes import scheme_ttest
 from replicability.stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest, kfold_cv_ttest
 
 
@@ -141,7 +139,8 @@ def test_outcome_cells_count():
 
 
 @settings(max_examples=60, deadline=None)
-@given(arrays(np.int8, st.tuples(st.integers(1, 3), st.integers(1, 6), st.integers(2, 6)), elements=st.sampled_from([-1, 0, 1])))
+@given(arrays(np.int8, st.tuples(st.integers(1, 3), st.integers(1, 6), st.integers(2, 6)),
+              elements=st.sampled_from([-1, 0, 1])))
 def test_histogram_matches_direct_measures(outcomes):
     n = outcomes.shape[-1]
     hist = outcome_histogram(outcomes)

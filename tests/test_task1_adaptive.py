@@ -3,9 +3,10 @@
 import numpy as np
 import pytest
 
-from replicability.sources.counts import sample_task1_counts
-from replicability.papers.bouckaert2005.task1 import cv_outcomes, histogram_measures
 from replicability.papers.bouckaert2005.adaptive import adaptive_cv_outcomes, simulate_adaptive
+from replicability.papers.bouckaert2005.histograms import histogram_measures
+from replicability.papers.bouckaert2005.task1 import cv_outcomes
+from replicability.sources.counts import sample_task1_counts
 
 
 @pytest.fixture

@@ -4,8 +4,6 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.sources.counts import sample_task1_counts
-from replicability.stats.measures import replicability_r2, type1_replicability_bound
 from replicability.papers.bouckaert2005.task1 import mcnemar_outcomes
 from replicability.papers.bouckaert2005.theory import (
     agreement_normal_model,
@@ -16,6 +14,8 @@ from replicability.papers.bouckaert2005.theory import (
     task1_worst_case_gap,
     worst_case_replicability_appendix,
 )
+from replicability.sources.counts import sample_task1_counts
+from replicability.stats.measures import replicability_r2, type1_replicability_bound
 
 Z = stats.norm.isf(0.025)
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from replicability.sources.uci import load_uci
 from replicability.papers.bouckaert_frank2004.fidelity import read_weka_cv
 from replicability.papers.bouckaert_frank2004.uci_runs import UCI_SCHEMES, uci_fold_hits, uci_scheme_results
+from replicability.sources.uci import load_uci
 
 ROOT = Path(__file__).resolve().parents[1]
 UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")

@@ -5,7 +5,6 @@ import pytest
 import xarray as xr
 from scipy import stats
 
-from replicability.stats.ttests import corrected_resampled_ttest
 from replicability.papers.bouckaert_frank2004.uci_tables import (
     PAIR_LABELS,
     UCI_TESTS,
@@ -14,6 +13,7 @@ from replicability.papers.bouckaert_frank2004.uci_tables import (
     fold_accuracy_differences,
     uci_test_outcomes,
 )
+from replicability.stats.ttests import corrected_resampled_ttest
 
 LEARNERS = ["NaiveBayes", "J48", "IB1"]
 

@@ -3,7 +3,7 @@
 Importing the engine fills the registries of :mod:`replicability.engine.runner`:
 
 * learners ``"naive_bayes"``, ``"c45"``, ``"ib1"``, ``"tan"`` and
-  ``"voted_perceptron"`` (the estimators of :mod:`replicability.learners`);
+  ``"voted_perceptron"`` (the estimators of ``replicability.learners``);
 * sources ``"independent_binary"``
   (:func:`~replicability.sources.synthetic.sample_independent_binary`) and
   ``"bayesnet"`` (:func:`~replicability.sources.bayesnet.bouckaert2003_source`);
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import functools
 
-from . import runner
 from ..learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from ..learners.pairs import FAST_LEARNERS, evaluate_nb_c45, evaluate_pair_fast
 from ..sources.bayesnet import bouckaert2003_source
 from ..sources.synthetic import sample_independent_binary
+from . import runner
 from .splits import rxk_cv_splits
 
 __all__ = ["register_all"]

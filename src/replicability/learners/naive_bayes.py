@@ -58,9 +58,13 @@ def _resolve_n_values(n_values, X):
             )
         out = out.astype(np.int64)
     if np.any(out < 1):
-        raise ValueError(f"`n_values` must be a positive integer or one positive integer per column of `X`; got {n_values!r}.")
+        raise ValueError(
+            f"`n_values` must be a positive integer or one positive integer per column of `X`; got {n_values!r}."
+        )
     if np.any(inferred > out):
-        raise ValueError(f"`X` has a category code >= `n_values`; got codes up to {int(X.max())} and n_values={n_values!r}.")
+        raise ValueError(
+            f"`X` has a category code >= `n_values`; got codes up to {int(X.max())} and n_values={n_values!r}."
+        )
     return out
 
 
@@ -74,7 +78,9 @@ def _encode_classes(y, n_classes):
         raise ValueError(f"`n_classes` must be a positive integer or None; got {n_classes!r}.")
     y_arr = np.asarray(y)
     if y_arr.dtype.kind not in "iu" or y_arr.min() < 0 or y_arr.max() >= n_classes:
-        raise ValueError(f"`y` must hold integer labels in [0, n_classes) when `n_classes` is given; got {np.unique(y_arr)!r}.")
+        raise ValueError(
+            f"`y` must hold integer labels in [0, n_classes) when `n_classes` is given; got {np.unique(y_arr)!r}."
+        )
     return np.arange(n_classes), y_arr.astype(np.int64)
 
 

@@ -76,6 +76,11 @@ class ExpectedAccuracy:
         return dataclasses.asdict(self)
 
 
+def _standard_error(values):
+    """Standard error of the mean of ``values`` (``std(ddof=1) / sqrt(n)``)."""
+    return float(values.std(ddof=1) / np.sqrt(values.shape[0]))
+
+
 def expected_accuracies(network, *, n_train=300, n_train_sets=100, n_test=None, rng=None):
     """Expected accuracy of Weka's naive Bayes and C4.5 (J48) trained on a network's data.
 
@@ -119,7 +124,6 @@ def expected_accuracies(network, *, n_train=300, n_train_sets=100, n_test=None, 
     pred = np.stack([naive_bayes_patterns(counts), c45_patterns(counts)])  # (2, m, n_patterns)
     acc = exact_accuracy(network, pred)  # (2, m)
     diff = acc[1] - acc[0]
-    se = lambda a: float(a.std(ddof=1) / np.sqrt(n_train_sets))
     test = (None, None)
     if n_test is not None:
         Xt, yt = network.sample(n_test, rng=rng)
@@ -128,7 +132,7 @@ def expected_accuracies(network, *, n_train=300, n_train_sets=100, n_test=None, 
         test = tuple(float(v) for v in test_acc.mean(axis=1))
     return ExpectedAccuracy(
         naive_bayes=float(acc[0].mean()), c45=float(acc[1].mean()), difference=float(diff.mean()),
-        naive_bayes_se=se(acc[0]), c45_se=se(acc[1]), difference_se=se(diff),
+        naive_bayes_se=_standard_error(acc[0]), c45_se=_standard_error(acc[1]), difference_se=_standard_error(diff),
         test_naive_bayes=test[0], test_c45=test[1],
         n_train=n_train, n_train_sets=n_train_sets, n_test=n_test,
     )
@@ -153,8 +157,8 @@ def search_network(naive_bayes, c45, *, seed, n_attributes=10, n_train=300, tole
 
     Trial ``t`` draws the number of arcs uniformly in ``arcs_range`` (inclusive), a
     Beta concentration log-uniformly in ``concentration_range`` and a
-    :func:`random_network`, all from ``numpy.random.default_rng([seed, t])``.
-    The CPT strength (:meth:`BayesNet.scaled`) is then set by bisection so that
+    :func:`~replicability.sources.bayesnet.random_network`, all from ``numpy.random.default_rng([seed, t])``.
+    The CPT strength (:meth:`~replicability.sources.bayesnet.BayesNet.scaled`) is then set by bisection so that
     naive Bayes with exact marginals has accuracy ``naive_bayes``, corrected once
     for the small-sample loss measured on ``n_screen`` training sets. Networks
     whose Bayes-optimal accuracy is below the C4.5 target are skipped without
@@ -173,7 +177,7 @@ def search_network(naive_bayes, c45, *, seed, n_attributes=10, n_train=300, tole
     tolerance : float, keyword-only
         Largest accepted absolute deviation (a fraction: 0.005 is half a point).
     arcs_range, concentration_range : pairs (low, high), keyword-only
-        Number of arcs and Beta parameter of the CPT entries (:func:`random_network`).
+        Number of arcs and Beta parameter of the CPT entries (:func:`~replicability.sources.bayesnet.random_network`).
     n_screen, n_confirm, n_test : int, keyword-only
         Training sets to screen and to confirm a candidate; test-set size of
         the confirming :func:`expected_accuracies` (None: no test set).

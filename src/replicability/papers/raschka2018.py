@@ -241,7 +241,7 @@ def cv_bias_variance_study(
     """k-fold cross-validation estimates against the true accuracy (Raschka Sec. 3.6).
 
     For each of ``n_datasets`` data sets of ``n_train`` cases from
-    :func:`sample_gaussian_classes`, estimate the accuracy of ``estimator`` by
+    :func:`~replicability.sources.gaussian.sample_gaussian_classes`, estimate the accuracy of ``estimator`` by
     k-fold cv for every ``k`` in ``n_folds`` (``k = n_train`` is LOOCV) and
     measure the *true* accuracy of the model fit to all ``n_train`` cases on
     ``n_true_test`` fresh cases. Bias of the k-fold estimate is then the mean
@@ -453,7 +453,7 @@ def algorithm_test_study(
     """Apply every test of Raschka Sec. 4.8 to learners A and B on simulated data.
 
     Dietterich's (1998) experimental design: for each of ``n_datasets`` data
-    sets of ``n_train`` cases from :func:`sample_gaussian_classes`,
+    sets of ``n_train`` cases from :func:`~replicability.sources.gaussian.sample_gaussian_classes`,
 
     * ``"mcnemar"`` -- McNemar's test with Edwards' correction and
       ``"proportions_z"`` -- the difference-of-proportions z-test, both on one

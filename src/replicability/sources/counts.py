@@ -27,8 +27,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._hypergeometric import hypergeometric
 from .._validation import as_cell_counts, as_generator, check_positive_int
+from ._hypergeometric import hypergeometric
 from .synthetic import task1_probabilities
 
 __all__ = [

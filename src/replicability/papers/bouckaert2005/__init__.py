@@ -4,9 +4,10 @@ from ..._lazy import attach
 
 _MODULES = {
     "task1": (
-        "TASK1_DESIGNS", "Task1Design", "cached_task1", "cv_outcomes", "design_outcomes", "histogram_measures",
-        "mcnemar_outcomes", "outcome_cells", "outcome_histogram", "resampling_outcomes", "simulate_task1",
+        "TASK1_DESIGNS", "Task1Design", "cached_task1", "cv_outcomes", "design_outcomes", "mcnemar_outcomes",
+        "resampling_outcomes", "simulate_task1",
     ),
+    "histograms": ("histogram_measures", "outcome_cells", "outcome_histogram"),
     "adaptive": ("adaptive_cv_outcomes", "simulate_adaptive"),
     "theory": (
         "agreement_normal_model", "mcnemar_epsilon", "mcnemar_type1_replicability", "normal_tail_mean",

@@ -22,7 +22,8 @@ import xarray as xr
 from ..._validation import as_generator, check_alpha, check_positive_int
 from ...stats.decisions import decide
 from ...stats.ttests import corrected_repeated_cv_ttest, paired_ttest
-from .task1 import _check_sweep, _cv_differences, _data_sets, _sweep_data, outcome_cells, outcome_histogram
+from .histograms import outcome_cells, outcome_histogram
+from .task1 import _check_sweep, _cv_differences, _data_sets, _sweep_data
 
 __all__ = ["adaptive_cv_outcomes", "simulate_adaptive"]
 

@@ -11,7 +11,7 @@
   grid of gaps and stores, per design and gap, the histogram over data sets of
   ``(#A better, #B better)`` among the repetitions: power, Type I error, the
   "all repetitions agree" replicability and R̂2 are exact functions of it
-  (:func:`histogram_measures`).
+  (:func:`~replicability.papers.bouckaert2005.histograms.histogram_measures`).
 * The theory of Section 3 and the Appendix is in
   :mod:`replicability.papers.bouckaert2005.theory`.
 
@@ -35,6 +35,7 @@ from ...sources.counts import draw_folds, multivariate_hypergeometric, sample_ta
 from ...stats.contingency import mcnemar_test
 from ...stats.decisions import decide
 from ...stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest, paired_ttest
+from .histograms import outcome_cells, outcome_histogram
 
 __all__ = [
     "Task1Design",
@@ -43,9 +44,6 @@ __all__ = [
     "resampling_outcomes",
     "cv_outcomes",
     "design_outcomes",
-    "outcome_cells",
-    "outcome_histogram",
-    "histogram_measures",
     "simulate_task1",
     "cached_task1",
 ]
@@ -350,131 +348,6 @@ def _as_design(design):
     return TASK1_DESIGNS[design]
 
 
-# --------------------------------------------------------------------------
-# compact summaries
-# --------------------------------------------------------------------------
-def outcome_cells(n_repetitions):
-    """The ``(#A better, #B better)`` pairs a histogram counts, in storage order.
-
-    Returns
-    -------
-    n_a, n_b : ndarray of int
-        All pairs with ``n_a + n_b <= n_repetitions``, ordered by ``n_a`` then
-        ``n_b``; ``(n + 1)(n + 2) / 2`` cells (66 for 10 repetitions).
-
-    Examples
-    --------
-    >>> from replicability.papers.bouckaert2005.task1 import outcome_cells
-    >>> n_a, n_b = outcome_cells(2)
-    >>> list(zip(n_a.tolist(), n_b.tolist()))
-    [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)]
-    """
-    n = check_positive_int(n_repetitions, "n_repetitions")
-    pairs = [(a, b) for a in range(n + 1) for b in range(n + 1 - a)]
-    return np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
-
-
-def _cell_index(n_a, n_b, n):
-    # Cells before row a: sum_{i<a} (n + 1 - i) = a (n + 1) - a (a - 1) / 2.
-    return n_a * (n + 1) - n_a * (n_a - 1) // 2 + n_b
-
-
-def outcome_histogram(outcomes):
-    """Histogram over data sets of ``(#A better, #B better)`` among repetitions.
-
-    Parameters
-    ----------
-    outcomes : array_like of int, shape (..., n_datasets, n_repetitions)
-        Values in {-1, 0, 1}.
-
-    Returns
-    -------
-    ndarray of int64, shape (..., n_cells)
-        Number of data sets in each cell of :func:`outcome_cells`.
-
-    Examples
-    --------
-    >>> from replicability.papers.bouckaert2005.task1 import outcome_histogram
-    >>> outcome_histogram([[1, 1], [0, -1], [1, 1]]).tolist()
-    [0, 1, 0, 0, 0, 2]
-    """
-    o = np.asarray(outcomes)
-    if o.ndim < 2 or o.shape[-1] < 1 or not np.all(np.isin(o, (-1, 0, 1))):
-        raise ValueError(
-            f"`outcomes` must have shape (..., n_datasets, n_repetitions) with values in {{-1, 0, 1}}; "
-            f"got shape {o.shape}."
-        )
-    n = o.shape[-1]
-    n_cells = (n + 1) * (n + 2) // 2
-    idx = _cell_index((o == 1).sum(axis=-1), (o == -1).sum(axis=-1), n)
-    lead = idx.shape[:-1]
-    rows = idx.reshape(-1, idx.shape[-1]) + n_cells * np.arange(int(np.prod(lead)))[:, None]
-    hist = np.bincount(rows.ravel(), minlength=n_cells * int(np.prod(lead)))
-    return hist.reshape(lead + (n_cells,))
-
-
-def histogram_measures(histogram, *, n_repetitions):
-    """Power, Type I error and replicability from :func:`outcome_histogram`.
-
-    Parameters
-    ----------
-    histogram : array_like of int, shape (..., n_cells)
-    n_repetitions : int, keyword-only
-
-    Returns
-    -------
-    dict of ndarray, shape (...)
-        ``"b_better"``, ``"a_better"``: share of all experiments deciding for
-        B (A); ``"rejection"``: their sum; ``"consistency"``: share of data sets
-        on which all repetitions agree (the paper's "replicability", ERRATA);
-        ``"r2"``: mean over data sets of R̂2, the share of equal pairs among
-        the ``C(n, 2)`` pairs of repetitions (Bouckaert 2004).
-
-    Notes
-    -----
-    In Task I learner B is never worse than A (gap ``2q - 1/2 >= 0``). At
-    gap 0 the Type I error is ``"rejection"``; for a positive gap we read the
-    paper's power ("1 minus the Type II error") as the probability of the
-    *correct* decision, ``"b_better"``: a rejection in A's favour is an error,
-    not power. The two differ only at gaps so small that power is near alpha.
-
-    Examples
-    --------
-    >>> from replicability.papers.bouckaert2005.task1 import outcome_histogram, histogram_measures
-    >>> h = outcome_histogram([[-1, -1, -1], [0, -1, 0]])
-    >>> m = histogram_measures(h, n_repetitions=3)
-    >>> print(round(float(m["b_better"]), 4), float(m["consistency"]), round(float(m["r2"]), 4))
-    0.6667 0.5 0.6667
-    """
-    n = check_positive_int(n_repetitions, "n_repetitions", minimum=2)
-    h = np.asarray(histogram)
-    n_a, n_b = outcome_cells(n)
-    if h.ndim < 1 or h.shape[-1] != n_a.size:
-        raise ValueError(f"`histogram` must have {n_a.size} cells on its last axis; got shape {h.shape}.")
-    if not np.issubdtype(h.dtype, np.integer) and not (np.all(np.isfinite(h)) and np.all(h == np.round(h))):
-        raise ValueError(f"`histogram` must hold counts (whole numbers); got {h!r}.")
-    h = h.astype(np.int64)
-    n_0 = n - n_a - n_b
-    # Integer numerators and one division each: exact up to the final rounding, so the
-    # measures do not depend on the BLAS or on the order of a float sum.
-    n_sets = h.sum(axis=-1)
-    equal_pairs = n_a * (n_a - 1) + n_b * (n_b - 1) + n_0 * (n_0 - 1)  # 2 * sum_c C(n_c, 2)
-    agree = ((n_a == n) | (n_b == n) | (n_0 == n)).astype(np.int64)
-
-    def weighted(weights):
-        return (h * weights).sum(axis=-1)
-
-    return {
-        "b_better": weighted(n_b) / (n * n_sets),
-        "a_better": weighted(n_a) / (n * n_sets),
-        "rejection": weighted(n_a + n_b) / (n * n_sets),
-        "consistency": weighted(agree) / n_sets,
-        "r2": weighted(equal_pairs) / (n * (n - 1) * n_sets),
-    }
-
-
-# Experiments are sampled in chunks of data sets so that memory stays bounded;
-# the chunk size depends only on the design, so results do not depend on memory.
 _SPLITS_PER_CHUNK = 2_000_000
 
 
@@ -512,7 +385,8 @@ def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha
 
     Examples
     --------
-    >>> from replicability.papers.bouckaert2005.task1 import simulate_task1, histogram_measures
+    >>> from replicability.papers.bouckaert2005.histograms import histogram_measures
+    >>> from replicability.papers.bouckaert2005.task1 import simulate_task1
     >>> ds = simulate_task1(["mcnemar_90_10"], 2000, [0.0, 0.2], n_datasets=50, seed=0)
     >>> m = histogram_measures(ds["histogram"].values, n_repetitions=10)
     >>> m["b_better"].round(2).tolist()

@@ -10,9 +10,9 @@ same fits.
 Schemes (``repeat`` is one of the ten randomizations, ``run`` and ``fold`` index
 the splits inside it):
 
-* ``"cv"``: 10 x 10-fold cv, Weka's stratified folds (:func:`~replicability.papers.bouckaert_frank2004.fidelity.weka_cv_splits`)
-  with seed ``1 + run + 10 * repeat``, so repeat 0 is the fidelity check's
-  10 x 10 cv against Weka;
+* ``"cv"``: 10 x 10-fold cv, Weka's stratified folds
+  (:func:`~replicability.papers.bouckaert_frank2004.fidelity.weka_cv_splits`) with seed
+  ``1 + run + 10 * repeat``, so repeat 0 is the fidelity check's 10 x 10 cv against Weka;
 * ``"5x2"``: 5 x 2-fold cv, Weka's stratified folds with seed ``1 + run + 5 * repeat``;
 * ``"resample"``: 100 runs of random subsampling with 10% of the data for testing
   (:class:`~replicability.engine.splits.RandomSubsampling`, ``random_state=repeat``); the
@@ -44,10 +44,10 @@ import xarray as xr
 from joblib import Parallel, delayed
 
 from ..._validation import check_choice, check_positive_int
+from ...engine.splits import RandomSubsampling
 from ...engine.store import ResultStore, cached_result, default_cache_dir, provenance
 from ...sources.uci import list_uci, load_uci
 from .fidelity import LEARNERS, fold_hits, weka_cv_splits
-from ...engine.splits import RandomSubsampling
 
 __all__ = ["UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"]
 

@@ -37,9 +37,9 @@ from scipy import stats
 from ..._validation import check_alpha, check_choice, check_positive_int
 from ...stats.decisions import decide
 from ...stats.measures import almost_consistency, consistency, replicability_r2
-from ..bouckaert2004 import experiment_outcomes
 from ...stats.schemes import scheme_sample
 from ...stats.ttests import corrected_resampled_ttest, dietterich_5x2cv_ttest, paired_ttest
+from ..bouckaert2004 import experiment_outcomes
 
 __all__ = [
     "PAIR_LABELS",
