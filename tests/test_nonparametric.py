@@ -156,6 +156,67 @@ def test_signed_rank_paper_formula_with_ties():
     assert ref.pvalue < res.pvalue
 
 
+def _paper_pvalue(d_exact):
+    """Bouckaert (2004) normal p-value from exact differences: scipy ranks, untied variance."""
+    d = d_exact[d_exact != 0]
+    n = d.size
+    r_plus = np.sum(stats.rankdata(np.abs(d))[d > 0])
+    z = (r_plus - n * (n + 1) / 4) / np.sqrt(n * (n + 1) * (2 * n + 1) / 24)
+    return r_plus, 2 * stats.norm.sf(abs(z))
+
+
+def test_signed_rank_ties_of_accuracies_are_exact():
+    # Accuracies that are multiples of 1/30 (Bouckaert 2004's 30-case test folds).
+    # In floating point 25/30 - 24/30 != 29/30 - 28/30, so ranking x - y as
+    # computed splits ties; the test must rank the exact differences (a - b)/30.
+    rng = np.random.default_rng(2004)
+    a = rng.integers(18, 31, size=(300, 10))
+    b = rng.integers(18, 31, size=(300, 10))
+    x, y = a / 30, b / 30
+    d_float = x - y
+    broken = [np.unique(np.abs(r)).size != np.unique(np.abs(r0)).size for r, r0 in zip(d_float, a - b, strict=True)]
+    assert np.mean(broken) > 0.5  # the defect shows up in most rows
+    res = signed_rank_test(x, y)
+    # Oracle 1: scipy.stats.wilcoxon on the integer differences (exact ties);
+    # its one-sided "greater" statistic is r_plus.
+    ref = stats.wilcoxon(a - b, axis=-1, zero_method="wilcox", correction=False, method="approx",
+                         alternative="greater")
+    np.testing.assert_array_equal(res.r_plus, ref.statistic)
+    # Oracle 2: ranks from scipy.stats.rankdata and the paper's untied variance.
+    for i in range(a.shape[0]):
+        r_plus, p = _paper_pvalue((a[i] - b[i]).astype(float))
+        assert res.r_plus[i] == r_plus
+        np.testing.assert_allclose(res.pvalue[i], p, rtol=1e-12)
+    # The same with the differences alone (the scale is then max |d|).
+    np.testing.assert_array_equal(signed_rank_test(d_float).pvalue, res.pvalue)
+
+
+def test_signed_rank_ties_of_means_are_exact():
+    # Means of fold differences (the "runs" sampling scheme) depend on the
+    # summation order; equal exact means must tie and exact zeros must be zero.
+    rng = np.random.default_rng(7)
+    c = rng.integers(-4, 5, size=(200, 10, 10))  # correct_a - correct_b per fold
+    c[:, 0, :] = 0
+    c[:, 0, :2] = (3, -3)  # a run whose exact mean is zero
+    means = np.mean(c / 30, axis=-1)  # one mean per run, as computed
+    res = signed_rank_test(means)
+    exact = c.sum(axis=-1).astype(float)  # 300 * exact mean, exact in floating point
+    ref = stats.wilcoxon(exact, axis=-1, zero_method="wilcox", correction=False, method="approx",
+                         alternative="greater")
+    np.testing.assert_array_equal(res.r_plus, ref.statistic)
+    np.testing.assert_array_equal(res.n_nonzero, np.count_nonzero(exact, axis=-1))
+    np.testing.assert_array_equal(res.pvalue, signed_rank_test(exact).pvalue)
+
+
+def test_signed_rank_distinct_values_stay_distinct():
+    # Values that differ by more than the tie tolerance are never merged.
+    d = np.array([0.1, 0.1 + 1e-6, -0.2, 0.3, 0.3 * (1 + 1e-12), 1e-12])
+    res = signed_rank_test(d)
+    r_plus, p = _paper_pvalue(np.array([0.1, 0.1 + 1e-6, -0.2, 0.3, 0.3, 0.0]))
+    assert res.r_plus == r_plus and res.n_nonzero == 5
+    np.testing.assert_allclose(res.pvalue, p, rtol=1e-12)
+
+
 @pytest.mark.parametrize("method", ["normal", "exact"])
 def test_signed_rank_nd_equals_loop(method):
     rng = np.random.default_rng(4)

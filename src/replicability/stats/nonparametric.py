@@ -18,7 +18,7 @@ import numpy as np
 from scipy import special, stats
 
 from .._results import TestResult, unwrap_scalar
-from .._validation import as_differences, check_alternative, check_choice
+from .._validation import as_differences, as_float_array, check_alternative, check_choice
 
 __all__ = ["SignTestResult", "SignedRankResult", "sign_test", "signed_rank_test"]
 
@@ -26,6 +26,11 @@ _METHODS = ("normal", "exact")
 # The exact signed-rank table has n (n + 1) / 2 columns per row; beyond this
 # size it costs more memory than it is worth and the normal method is accurate.
 _EXACT_MAX_N = 200
+# Absolute differences closer than this share of the sample's scale are tied
+# (and as close to zero, zero): far above the rounding error of x - y or of a
+# mean of differences (a few units in the last place), far below the
+# resolution of any accuracy (1 / n_test).
+_TIE_RTOL = 1e-9
 
 
 @dataclass(frozen=True)
@@ -272,7 +277,38 @@ def _rank_sums(d):
     return total / 2 - n_zero * n_pos, n - n_zero
 
 
-def _signed_rank_test(d, alternative, method):
+def _snap_ties(d, scale):
+    """``d`` with near-zero values set to 0 and near-tied ``|d|`` set equal (signs kept).
+
+    Floating point breaks ties: ``25/30 - 24/30`` and ``29/30 - 28/30`` differ
+    in the last bit, and the mean of differences depends on their order. Values
+    of ``|d|`` are grouped in sorted order, a new group starting where the gap
+    to the previous value exceeds ``_TIE_RTOL * scale``; each member takes the
+    group's smallest value, and a group starting within that tolerance of zero
+    becomes zero. With data on a grid (accuracies are multiples of 1/n_test)
+    the groups are exactly the ties of the exact values.
+    """
+    a = np.abs(d)
+    tol = _TIE_RTOL * np.asarray(scale)[..., None]
+    order = np.argsort(a, axis=-1, kind="stable")
+    s = np.take_along_axis(a, order, axis=-1)
+    new_group = np.empty(s.shape, dtype=bool)
+    new_group[..., 0] = True
+    np.greater(np.diff(s, axis=-1), tol, out=new_group[..., 1:])
+    # Group starts increase along the sorted axis, so the running maximum of
+    # the starts is each value's own group start.
+    start = np.where(new_group, s, -np.inf)
+    rep = np.maximum.accumulate(start, axis=-1)
+    rep = np.where(rep <= tol, 0.0, rep)
+    snapped = np.empty_like(a)
+    np.put_along_axis(snapped, order, rep, axis=-1)
+    return np.where(d < 0, -snapped, snapped) + 0.0  # + 0.0 turns -0.0 into 0.0
+
+
+def _signed_rank_test(d, alternative, method, scale=None):
+    if scale is None:
+        scale = np.max(np.abs(d), axis=-1) if d.shape[-1] else np.zeros(d.shape[:-1])
+    d = _snap_ties(d, scale)
     r_plus, n_nz = _rank_sums(d)
     # Mean n'(n'+1)/4 and variance n'(n'+1)(2n'+1)/24 (Bouckaert 2004, Sec. 2),
     # no tie correction and no continuity correction, as in the paper.
@@ -341,6 +377,17 @@ def signed_rank_test(x, y=None, *, alternative="two-sided", method="normal"):
 
     Notes
     -----
+    *Ties are found on the exact values, not on their floating-point
+    images.* ``x - y`` and means of differences carry rounding errors, so
+    differences that are equal in exact arithmetic (``25/30 - 24/30`` and
+    ``29/30 - 28/30``) can differ in the last bit and would otherwise rank
+    apart. Here absolute differences within ``1e-9`` times the sample's scale
+    of each other are tied, and within that of zero are zeros; the scale is
+    the largest ``|x|`` or ``|y|`` of the sample, or the largest ``|d|`` when
+    only differences are given. Scores on a grid coarser than that
+    (accuracies are multiples of ``1/n_test``) get exactly the ties of exact
+    arithmetic; distinct values closer than the tolerance are tied too.
+
     Bouckaert (2004) uses neither a continuity correction nor a tie
     correction, and neither does this function. On tie-free data the normal
     method equals ``scipy.stats.wilcoxon(..., zero_method="wilcox",
@@ -382,4 +429,9 @@ def signed_rank_test(x, y=None, *, alternative="two-sided", method="normal"):
             f"`method` 'exact' supports at most {_EXACT_MAX_N} differences per sample; "
             f"got {d.shape[-1]}. Use method='normal'."
         )
-    return _signed_rank_test(d, alternative, method)
+    scale = None
+    if y is not None:
+        # The rounding error of x - y is relative to the scores, not to d.
+        scores = np.abs(np.stack(np.broadcast_arrays(as_float_array(x, "x"), as_float_array(y, "y"))))
+        scale = np.max(scores, axis=(0, -1))
+    return _signed_rank_test(d, alternative, method, scale)
