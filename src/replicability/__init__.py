@@ -3,9 +3,9 @@
 A reproducible compendium of Bouckaert (2003, 2004, 2005), Bouckaert & Frank
 (2004) and Raschka (2018). The top level holds what a practitioner uses: the tests,
 decisions and replicability measures, the result types, the learners, the data
-loaders, the splitters and the runner. Everything else lives in the package's
+loaders, the splitters and the runner, and ``compare``. Everything else lives in the package's
 rooms, each importable as an attribute: ``rp.stats``, ``rp.learners``,
-``rp.sources``, ``rp.engine`` and ``rp.papers.<paper>`` (each paper's own
+``rp.sources``, ``rp.engine``, ``rp.comparison`` and ``rp.papers.<paper>`` (each paper's own
 experiments and tables). A name's module is imported on its first use (PEP 562),
 so ``import replicability`` loads neither numba, xarray nor scikit-learn.
 """
@@ -42,8 +42,10 @@ _MODULES = {
     "engine.splits": ("FiveByTwoCV", "RandomSubsampling", "RepeatedCV"),
     "engine.runner": ("ExperimentConfig", "run_experiment"),
     "engine.store": ("ResultStore",),
+    "comparison.run": ("compare", "compare_scores"),
+    "comparison.result": ("Comparison",),
 }
-_ROOMS = ("stats", "learners", "sources", "engine", "papers")
+_ROOMS = ("stats", "learners", "sources", "engine", "comparison", "papers")
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_ROOMS)
 
 try:

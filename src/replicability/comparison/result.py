@@ -1,0 +1,221 @@
+"""The result of comparing two learners: scores, tests, decision, and its replicability over randomizations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+
+from ..stats.measures import outcome_counts, r1_variance, r2_variance, replicability_r1, replicability_r2
+
+__all__ = ["Comparison"]
+
+_LABELS = {1: "A better", 0: "no difference", -1: "B better"}
+
+
+def _df_text(df):
+    """Degrees of freedom as shown: ``99``, ``10, 5`` (an F test's pair), or empty."""
+    if df is None:
+        return ""
+    return ", ".join(f"{float(v):g}" for v in np.atleast_1d(df))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Learners A and B compared on the same splits, under several randomizations.
+
+    The tests and the decision are those of the first randomization (the
+    experiment as one runs it once); the other randomizations measure how
+    replicable that decision is (Bouckaert 2004): the same experiment with
+    other random splits should reach the same decision.
+
+    Attributes
+    ----------
+    scheme, scoring : str
+        The sampling scheme (``"10x10cv"``, ``"resampling"``, ...) and the score.
+    alpha : float
+        Significance level of the decisions.
+    n_train, n_test : float
+        Mean training and test set sizes of a split.
+    scores_a, scores_b : ndarray, shape (n_repeats, n_runs, n_folds)
+        Score of each learner on every test set.
+    seeds : list of int or None
+        ``random_state`` of each randomization's splitter (None for precomputed scores).
+    tests : dict of str to TestResult
+        Every applicable test on the first randomization; the first is the
+        recommended one.
+    pvalues : dict of str to ndarray
+        Each test's p-value under every randomization.
+    decisions : dict of str to ndarray of int8
+        Each test's decision (+1 A better, 0 no difference, -1 B better) under
+        every randomization.
+    """
+
+    scheme: str
+    scoring: str
+    alpha: float
+    n_train: float
+    n_test: float
+    scores_a: np.ndarray
+    scores_b: np.ndarray
+    seeds: list | None
+    tests: dict
+    pvalues: dict
+    decisions: dict
+
+    @property
+    def recommended(self):
+        """Name of the recommended test (corrected repeated cv t, or corrected resampled t)."""
+        return next(iter(self.tests))
+
+    @property
+    def differences(self):
+        """Scores of A minus scores of B, shape (n_repeats, n_runs, n_folds)."""
+        return self.scores_a - self.scores_b
+
+    @property
+    def n_repeats(self):
+        return self.scores_a.shape[0]
+
+    @property
+    def mean_difference(self):
+        """Mean of A - B over the splits of the first randomization."""
+        return float(self.differences[0].mean())
+
+    @property
+    def decision(self):
+        """The recommended test's decision on the first randomization: 1, 0 or -1."""
+        return int(self.decisions[self.recommended][0])
+
+    def confidence_interval(self, confidence_level=0.95):
+        """Interval for the expected difference, from the recommended test's corrected variance.
+
+        ``m ± t(df) sqrt((1/(df+1) + n_test/n_train) s²)``: the variance of the
+        corrected t-tests (Nadeau & Bengio 2003; Bouckaert & Frank 2004), so the
+        interval excludes 0 exactly when the two-sided test rejects at
+        ``1 - confidence_level``.
+
+        Returns
+        -------
+        tuple of float
+            ``(low, high)``.
+        """
+        if not 0 < confidence_level < 1:
+            raise ValueError(f"`confidence_level` must lie in (0, 1); got {confidence_level!r}.")
+        d = self.differences[0].reshape(-1)
+        df = float(self.tests[self.recommended].df)
+        half = stats.t.ppf(0.5 + confidence_level / 2, df) * np.sqrt(
+            (1 / (df + 1) + self.n_test / self.n_train) * d.var(ddof=1))
+        m = float(d.mean())
+        return float(m - half), float(m + half)
+
+    def replicability(self, test=None):
+        """Replicability of a test's decision over the randomizations (Bouckaert 2004).
+
+        Returns
+        -------
+        dict
+            ``r2``, ``r2_se`` (R̂2, all pairs of randomizations agreeing, and its
+            plug-in standard error), ``r1``, ``r1_se`` (R̂1, consecutive disjoint
+            pairs; over an even number of randomizations), ``consistent`` (all
+            agree) and ``counts`` (how many said B better, no difference, A better).
+        """
+        outcomes = self.decisions[self.recommended if test is None else test]
+        n = outcomes.shape[0]
+        counts = outcome_counts(outcomes)
+        r2 = float(replicability_r2(outcomes))
+        even = outcomes[: n - n % 2]
+        r1 = float(replicability_r1(even))
+        return {"r2": r2, "r2_se": float(np.sqrt(max(r2_variance(counts / n, n), 0.0))),
+                "r1": r1, "r1_se": float(np.sqrt(r1_variance(r1, even.shape[0]))),
+                "consistent": bool(np.all(outcomes == outcomes[0])),
+                "counts": {_LABELS[v]: int(c) for v, c in zip((-1, 0, 1), counts)}}
+
+    @property
+    def warning(self):
+        """A plain-language warning when the decision changes with the randomization, else None."""
+        if self.n_repeats < 2:
+            return None
+        counts = self.replicability()["counts"]
+        if sum(c > 0 for c in counts.values()) < 2:
+            return None
+        said = ", ".join(f"{c} say {label}" for label, c in counts.items() if c)
+        return (f"Not replicable: of {self.n_repeats} randomizations of the same experiment, {said}. "
+                f"The decision depends on the random splits; report it as such, or use more data or runs.")
+
+    def to_frame(self):
+        """One row per test: statistic, df, p-value and decision of the first randomization,
+        the p-values' range and the decision's replicability over all randomizations."""
+        import pandas as pd
+
+        rows = []
+        for name, res in self.tests.items():
+            rep = self.replicability(name) if self.n_repeats >= 2 else {"r2": np.nan, "consistent": np.nan}
+            rows.append({"test": name, "statistic": float(res.statistic), "df": _df_text(res.df),
+                         "pvalue": float(res.pvalue),
+                         "decision": _LABELS[int(self.decisions[name][0])],
+                         "pvalue min": float(self.pvalues[name].min()), "pvalue max": float(self.pvalues[name].max()),
+                         "replicability R2": rep["r2"], "consistent": rep["consistent"]})
+        return pd.DataFrame(rows).set_index("test")
+
+    def summary(self):
+        """The comparison in a few plain lines."""
+        low, high = self.confidence_interval(1 - self.alpha)
+        res = self.tests[self.recommended]
+        n_repeats, n_runs, n_folds = self.scores_a.shape
+        lines = [
+            f"Comparison of A and B: {self.scheme}, {n_runs * n_folds} splits per randomization, "
+            f"{n_repeats} randomization{'s' if n_repeats > 1 else ''}; score: {self.scoring}",
+            f"mean score A {self.scores_a[0].mean():.4f}, B {self.scores_b[0].mean():.4f}; "
+            f"difference A - B {self.mean_difference:+.4f}, {1 - self.alpha:.0%} CI [{low:+.4f}, {high:+.4f}]",
+            f"{self.recommended}: statistic {float(res.statistic):.4f}, df {_df_text(res.df)}, "
+            f"p = {float(res.pvalue):.4g} -> {_LABELS[self.decision]} at alpha = {self.alpha:g}",
+        ]
+        if n_repeats >= 2:
+            rep = self.replicability()
+            p = self.pvalues[self.recommended]
+            lines.append(f"replicability over randomizations: R2 = {rep['r2']:.3f} (se {rep['r2_se']:.3f}), "
+                         f"p-values {p.min():.4g} to {p.max():.4g}; "
+                         + ", ".join(f"{label} {c}" for label, c in rep["counts"].items()))
+        if self.warning:
+            lines.append("WARNING: " + self.warning)
+        return "\n".join(lines)
+
+    def __str__(self):
+        return self.summary()
+
+    def __repr__(self):
+        pvalue = float(self.tests[self.recommended].pvalue)
+        return f"<Comparison {self.scheme}: {_LABELS[self.decision]}, p = {pvalue:.4g}>"
+
+    def _repr_html_(self):
+        head = "<br>".join(line.replace("&", "&amp;").replace("<", "&lt;") for line in self.summary().splitlines())
+        return f"<p>{head}</p>" + self.to_frame().to_html(float_format=lambda v: f"{v:.4g}")
+
+    def plot(self, ax=None):
+        """Per-split differences with the mean and its interval, and the p-value of every randomization.
+
+        Returns
+        -------
+        numpy.ndarray of matplotlib.axes.Axes
+            The two panels.
+        """
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots(1, 2, figsize=(10, 3.6), constrained_layout=True)
+        d = self.differences[0].reshape(-1)
+        low, high = self.confidence_interval(1 - self.alpha)
+        ax[0].plot(np.arange(1, d.size + 1), d, "o", ms=3, color="0.35", label="split")
+        ax[0].axhline(self.mean_difference, color="C0", label="mean")
+        ax[0].axhspan(low, high, color="C0", alpha=0.2, label=f"{1 - self.alpha:.0%} interval")
+        ax[0].axhline(0, color="k", lw=0.8)
+        ax[0].set(xlabel="split (first randomization)", ylabel=f"{self.scoring}: A - B")
+        ax[0].legend(loc="best", fontsize="small")
+        p = self.pvalues[self.recommended]
+        ax[1].semilogy(np.arange(1, p.size + 1), p, "o-", color="C1")
+        ax[1].axhline(self.alpha, color="k", ls="--", lw=0.8, label=f"alpha = {self.alpha:g}")
+        ax[1].set(xlabel="randomization", ylabel=f"p-value, {self.recommended}")
+        ax[1].legend(loc="best", fontsize="small")
+        return np.asarray(ax)

@@ -1,0 +1,316 @@
+"""Compare two learners on one's own data: the whole scheme, under several randomizations.
+
+:func:`compare` fits learners A and B on the same splits of ``X, y`` (r x k cv,
+5 x 2 cv or random subsampling), scores both on every test set, and repeats the
+whole scheme under ``n_repeats`` independent randomizations; :func:`compare_scores`
+takes scores computed elsewhere (scikit-learn's ``cross_validate``). Both return a
+:class:`~replicability.comparison.result.Comparison`: the tests of the first
+randomization, the recommended one first, and the replicability of its decision
+over all randomizations (Bouckaert 2004).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import numpy as np
+from joblib import Parallel, delayed, parallel_config
+from sklearn.base import clone, is_classifier
+from sklearn.metrics import check_scoring
+from sklearn.utils.multiclass import type_of_target
+
+from .._validation import (
+    as_generator,
+    check_alpha,
+    check_choice,
+    check_fraction,
+    check_positive,
+    check_positive_int,
+    sklearn_seed,
+)
+from ..engine.splits import RandomSubsampling, RepeatedCV
+from ..stats.decisions import decide
+from ..stats.nonparametric import sign_test, signed_rank_test
+from ..stats.schemes import scheme_test, scheme_ttest
+from ..stats.ttests import (
+    alpaydin_5x2cv_ftest,
+    corrected_repeated_cv_ttest,
+    corrected_resampled_ttest,
+    dietterich_5x2cv_ttest,
+    resampled_ttest,
+)
+from .result import Comparison
+
+__all__ = ["compare", "compare_scores"]
+
+_CV = re.compile(r"^(\d+)x(\d+)cv$")
+_BACKENDS = ("joblib", "dask")
+
+
+def _parse_scheme(scheme, n_runs):
+    """``("cv", r, k)`` for ``"RxKcv"``; ``("resampling", n_runs, 1)`` for ``"resampling"``."""
+    if scheme == "resampling":
+        return "resampling", check_positive_int(n_runs, "n_runs", minimum=2), 1
+    match = _CV.match(scheme) if isinstance(scheme, str) else None
+    if match is None:
+        raise ValueError(f"`scheme` must be 'RxKcv' (e.g. '10x10cv', '5x2cv') or 'resampling'; got {scheme!r}.")
+    r, k = int(match.group(1)), int(match.group(2))
+    if r < 1 or k < 2 or r * k < 2:
+        raise ValueError(f"`scheme` must have at least 1 run and 2 folds; got {scheme!r}.")
+    return "cv", r, k
+
+
+def _tests(d, kind, n_train, n_test, df):
+    """Every applicable test on differences ``d`` (runs, folds) of one randomization, recommended first.
+
+    r x k cv: the corrected repeated cv t-test (Bouckaert & Frank 2004, the most
+    replicable of the tests they compare); resampling: the corrected resampled
+    t-test (Nadeau & Bengio 2003). Beside them the uncorrected t on the same
+    differences, the sign and signed-rank tests on sorted runs (Bouckaert 2004), the
+    5 x 2 cv t and F tests (Dietterich 1998; Alpaydin 1999) for 5 x 2 cv, and the
+    calibrated t (Bouckaert 2003) when ``df`` is given.
+    """
+    r, k = d.shape
+    flat = d.reshape(-1)
+    if kind == "resampling":
+        tests = {"corrected resampled t": corrected_resampled_ttest(flat, n_train=n_train, n_test=n_test),
+                 "resampled t (uncorrected)": resampled_ttest(flat),
+                 "sign": sign_test(flat), "signed rank": signed_rank_test(flat)}
+        if df is not None:
+            tests["corrected resampled t, calibrated df"] = corrected_resampled_ttest(
+                flat, n_train=n_train, n_test=n_test, df=df)
+        return tests
+    tests = {"corrected repeated cv t": corrected_repeated_cv_ttest(d, n_train=n_train, n_test=n_test),
+             "t on all r x k differences (uncorrected)": resampled_ttest(flat)}
+    if r >= 2:
+        tests["sign, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="sign")
+        tests["signed rank, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="signed_rank")
+    if (r, k) == (5, 2):
+        tests["5x2cv t"] = dietterich_5x2cv_ttest(d)
+        tests["5x2cv F"] = alpaydin_5x2cv_ftest(d)
+    if df is not None:
+        tests["calibrated t, all differences"] = scheme_ttest(d, scheme="all", df=df)
+    return tests
+
+
+def _decisions(tests, d, alpha):
+    """Each test's decision; the unsigned F statistic takes its direction from the mean difference."""
+    mean = float(d.mean())
+    return {name: int(decide(res, alpha=alpha, statistic=mean if name == "5x2cv F" else None))
+            for name, res in tests.items()}
+
+
+def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds):
+    """The Comparison of scores (repeats, runs, folds)."""
+    n_train, n_test = check_positive(n_train, "n_train"), check_positive(n_test, "n_test")
+    d = scores_a - scores_b
+    tests = [_tests(d[i], kind, n_train, n_test, df) for i in range(d.shape[0])]
+    decisions = [_decisions(t, d[i], alpha) for i, t in enumerate(tests)]
+    return Comparison(
+        scheme=scheme, scoring=scoring, alpha=alpha, n_train=n_train, n_test=n_test,
+        scores_a=scores_a, scores_b=scores_b, seeds=seeds, tests=tests[0],
+        pvalues={name: np.array([float(t[name].pvalue) for t in tests]) for name in tests[0]},
+        decisions={name: np.array([dec[name] for dec in decisions], dtype=np.int8) for name in tests[0]},
+    )
+
+
+def _score_split(estimator_a, estimator_b, scorer_a, scorer_b, X, y, train, test):
+    scores = []
+    for estimator, scorer in ((estimator_a, scorer_a), (estimator_b, scorer_b)):
+        model = clone(estimator).fit(X[train], y[train])
+        scores.append(float(scorer(model, X[test], y[test])))
+    return scores
+
+
+def _stratify(estimator_a, estimator_b, y, n_folds):
+    """Stratify for classifiers on class labels when every class can fill every fold."""
+    if not (is_classifier(estimator_a) and is_classifier(estimator_b)):
+        return False
+    if type_of_target(y) not in ("binary", "multiclass"):
+        return False
+    return int(np.unique(y, return_counts=True)[1].min()) >= n_folds
+
+
+def _scoring_name(scoring, estimator_a, estimator_b):
+    if isinstance(scoring, str):
+        return scoring
+    if scoring is None:  # the estimators' own score
+        return "accuracy" if is_classifier(estimator_a) and is_classifier(estimator_b) else "score"
+    return getattr(scoring, "__name__", "custom score")
+
+
+def _splitter(kind, r, k, test_size, stratified, seed):
+    if kind == "cv":
+        return RepeatedCV(r, k, stratified=stratified, random_state=seed)
+    return RandomSubsampling(r, test_size=test_size, stratified=stratified, random_state=seed)
+
+
+def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None,
+            n_repeats=10, alpha=0.05, df=None, n_jobs=1, backend="joblib", progress=None, rng=None):
+    """Compare two estimators on the same splits, with the replicability of the decision.
+
+    Null hypothesis of every test: A and B have the same expected score on data
+    like ``X, y``. Both estimators are fitted on the same training sets and scored
+    on the same test sets; differences are A - B, so a positive mean favours A.
+    The whole scheme is then rerun under ``n_repeats`` independent randomizations:
+    a decision that changes with the randomization is not one to report (Bouckaert
+    2004), and the result says so.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : scikit-learn estimator
+        Classifiers or regressors, cloned for every split.
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    scheme : str, default "10x10cv"
+        ``"RxKcv"``: R runs of K-fold cv (stratified for classifiers when every
+        class has at least K members); ``"5x2cv"`` also gives the 5 x 2 cv t and
+        F tests; ``"resampling"``: ``n_runs`` random train/test splits with
+        ``test_size`` for testing. The default, 10 x 10 cv with the corrected
+        repeated cv t-test, is the scheme Bouckaert & Frank (2004) found the most
+        replicable; 5 x 2 cv was the least.
+    n_runs : int, default 10
+        Number of splits of ``"resampling"``.
+    test_size : float, default 0.1
+        Test fraction of ``"resampling"``.
+    scoring : str or callable, optional
+        A scikit-learn scoring name or scorer ``scorer(estimator, X, y)``; higher
+        is better. Default: the estimators' ``score`` (accuracy, R²).
+    n_repeats : int, default 10
+        Independent randomizations of the whole scheme, at least 2. Ten is what
+        Bouckaert (2004) and Bouckaert & Frank (2004) use to estimate
+        replicability; R̂2's standard error (reported) shows what fewer would cost.
+    alpha : float, default 0.05
+        Significance level of the decisions.
+    df : float, optional
+        Calibrated degrees of freedom (Bouckaert 2003). They depend on the learner
+        pair and the data, so none is assumed; given, the calibrated test is
+        reported beside the others.
+    n_jobs : int, default 1
+        Parallel jobs over splits (joblib). Results do not depend on it.
+    backend : {"joblib", "dask"}, default "joblib"
+        ``"dask"`` runs the fits on the current ``dask.distributed`` client (the
+        ``[dask]`` extra).
+    progress : bool, optional
+        Show a progress bar with the expected remaining time; default: when
+        standard error is a terminal.
+    rng : numpy.random.Generator, int or None
+        Root of the randomizations: repeat ``i`` splits with a seed drawn from the
+        ``i``-th child of ``rng`` (``Comparison.seeds``).
+
+    Returns
+    -------
+    Comparison
+
+    References
+    ----------
+    .. [1] Bouckaert, R. R., & Frank, E. (2004). Evaluating the replicability of
+       significance tests for comparing learning algorithms. PAKDD 2004, 3-12.
+       https://doi.org/10.1007/978-3-540-24775-3_3
+    .. [2] Bouckaert, R. R. (2004). Estimating replicability of classifier
+       learning experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
+    .. [3] Nadeau, C., & Bengio, Y. (2003). Inference for the generalization
+       error. Machine Learning 52(3), 239-281.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from replicability.comparison import compare
+    >>> X, y = load_iris(return_X_y=True)
+    >>> res = compare(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y,
+    ...               scheme="5x2cv", n_repeats=4, rng=0)
+    >>> res.recommended, res.decision
+    ('corrected repeated cv t', 0)
+    """
+    kind, r, k = _parse_scheme(scheme, n_runs)
+    n_repeats = check_positive_int(n_repeats, "n_repeats", minimum=2)
+    alpha = check_alpha(alpha)
+    if n_jobs != -1:
+        n_jobs = check_positive_int(n_jobs, "n_jobs")
+    check_choice(backend, "backend", _BACKENDS)
+    X, y = np.asarray(X), np.asarray(y)
+    if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0]:
+        raise ValueError(f"`X` must be 2-d and `y` 1-d with one label per row; got shapes {X.shape} and {y.shape}.")
+    scorer_a, scorer_b = check_scoring(estimator_a, scoring), check_scoring(estimator_b, scoring)
+    if kind == "resampling":
+        test_size = check_fraction(test_size, "test_size")
+    stratified = _stratify(estimator_a, estimator_b, y, k if kind == "cv" else 2)
+    seeds = [sklearn_seed(g) for g in as_generator(rng).spawn(n_repeats)]
+    splits = [list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y)) for seed in seeds]
+    jobs = [delayed(_score_split)(estimator_a, estimator_b, scorer_a, scorer_b, X, y, train, test)
+            for repeat in splits for train, test in repeat]
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+    with parallel_config(backend="dask" if backend == "dask" else "loky"):
+        results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
+        if show:
+            from tqdm.auto import tqdm
+
+            results = tqdm(results, total=len(jobs), desc="splits", unit="split")
+        scores = np.array(list(results), dtype=float).reshape(n_repeats, r, k, 2)
+    n_train = np.mean([len(train) for train, _ in splits[0]])
+    n_test = np.mean([len(test) for _, test in splits[0]])
+    return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
+                    scoring=_scoring_name(scoring, estimator_a, estimator_b),
+                    seeds=seeds)
+
+
+def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, scoring="score"):
+    """The :func:`compare` analysis of per-split scores computed elsewhere.
+
+    Parameters
+    ----------
+    x, y : array_like
+        Scores of A and B per split: flat ``(R K,)`` in run-major order (how
+        scikit-learn's ``cross_validate`` with ``RepeatedKFold(n_splits=K,
+        n_repeats=R)`` or ``RepeatedStratifiedKFold`` lists its ``test_score``,
+        and ``GridSearchCV.cv_results_["split{i}_test_score"]`` for ``i`` in
+        ``range(R K)``: split ``i`` is run ``i // K``, fold ``i % K``),
+        ``(R, K)``, or ``(n_repeats, R, K)`` for several randomizations (then the
+        replicability of the decision is reported). For ``"resampling"``:
+        ``(n_runs,)`` or ``(n_repeats, n_runs)``.
+    scheme : str
+        As in :func:`compare`: ``"RxKcv"`` or ``"resampling"``.
+    n_train, n_test : float
+        Training and test set sizes of one split (their ratio enters the
+        corrected tests).
+    alpha : float, default 0.05
+    df : float, optional
+        Calibrated degrees of freedom, as in :func:`compare`.
+    scoring : str, default "score"
+        Name of the score, for the summary.
+
+    Returns
+    -------
+    Comparison
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.comparison import compare_scores
+    >>> a = np.array([0.90, 0.92, 0.88, 0.91, 0.93, 0.90, 0.89, 0.92, 0.91, 0.90])
+    >>> res = compare_scores(a, a - 0.01, scheme="2x5cv", n_train=80, n_test=20)
+    >>> res.decision, round(res.mean_difference, 6)
+    (1, 0.01)
+    """
+    alpha = check_alpha(alpha)
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if scheme == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
+        x, y = x[..., None], y[..., None]
+    kind, r, k = _parse_scheme(scheme, x.shape[-2] if x.ndim >= 2 else 0)
+    arrays = []
+    for arr, name in ((x, "x"), (y, "y")):
+        if arr.shape in ((r * k,), (r, k)):
+            arr = arr.reshape(1, r, k)
+        elif not (arr.ndim == 3 and arr.shape[1:] == (r, k)):
+            raise ValueError(f"`{name}` must hold {r} x {k} scores of scheme {scheme!r}, flat (run-major), "
+                             f"(runs, folds) or (repeats, runs, folds); got shape {arr.shape}.")
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"`{name}` must hold finite scores; got NaN or infinity.")
+        arrays.append(arr)
+    if arrays[0].shape != arrays[1].shape:
+        raise ValueError(f"`x` and `y` must have the same shape; got {arrays[0].shape} and {arrays[1].shape}.")
+    return _analyse(arrays[0], arrays[1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
+                    scoring=scoring, seeds=None)
