@@ -10,8 +10,8 @@ from replicability.engine import runner
 from replicability.engine.registry import register_all
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import rxk_cv_splits
-from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
-from replicability.learners.pairs import evaluate_nb_c45, evaluate_pair_loop
+from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron, pairs
+from replicability.learners.pairs import evaluate_nb_c45, evaluate_pair_fast, evaluate_pair_loop
 from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.sources.synthetic import sample_independent_binary
 
@@ -146,6 +146,42 @@ def test_non_binary_attributes_use_the_loop():
     y = (X[:, 0] > 0).astype(int)
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
     np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
+
+
+def _no_loop(monkeypatch):
+    """Make the estimator loop fail inside evaluate_nb_c45 / evaluate_pair_fast (the fast path must run)."""
+    def fail(*args, **kwargs):
+        raise AssertionError("the estimator loop ran")
+
+    monkeypatch.setattr(pairs, "evaluate_pair_loop", fail)
+
+
+@pytest.mark.parametrize("n_attributes", [2, 62, 63, 64, 128, 256])
+def test_fast_path_takes_any_width_and_equals_the_loop(n_attributes, monkeypatch):
+    # Rows fill one, two or five int64 words; the class depends on the first
+    # and the last attribute, so the trees split on both sides of a word boundary.
+    rng = np.random.default_rng(n_attributes)
+    X = rng.integers(0, 2, size=(90, n_attributes))
+    y = np.where(rng.random(90) < 0.2, rng.integers(0, 2, 90), X[:, 0] | X[:, -1])
+    splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=0)
+    want = _loop(X, y, splits)
+    _no_loop(monkeypatch)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), want)
+    for a, b in (("naive_bayes", "c45"), ("c45", "naive_bayes")):
+        got = evaluate_pair_fast(X, y, splits, learner_a=a, learner_b=b)
+        np.testing.assert_array_equal(got, want if a == "naive_bayes" else want[:, [1, 0, 2]])
+
+
+@pytest.mark.parametrize("n_train", [2047, 2048, 2049])
+def test_fast_path_equals_the_loop_around_2048_training_instances(n_train, monkeypatch):
+    # Where the pruning estimates' memo once changed form; a Bayesian-network
+    # source gives trees that pruning and subtree raising reshape.
+    X, y = bouckaert2003_source(np.random.default_rng(n_train), n_instances=2200, source=1)
+    perm = np.random.default_rng(0).permutation(2200)
+    splits = [(perm[:n_train], perm[n_train:]), (perm[-n_train:], perm[:-n_train])]
+    want = _loop(X, y, splits)
+    _no_loop(monkeypatch)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), want)
 
 
 def test_swapped_pair_swaps_the_counts():

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.special import ndtri
 
-from replicability.learners import _kernels
+from replicability.learners import _j48
 from replicability.learners._tree import add_errs
 from replicability.learners.c45 import C45
 from replicability.learners.fastpath import (
@@ -218,6 +218,6 @@ def test_kernel_add_errs_is_bitwise_c45_add_errs(confidence):
     n, e = np.meshgrid(np.arange(1, 301.0), np.arange(0, 301.0), indexing="ij")
     keep = e <= n
     n, e = n[keep], e[keep]
-    got = np.array([_kernels._add_errs(a, b, cf, z) for a, b in zip(n.tolist(), e.tolist())])
+    got = np.array([_j48._add_errs(a, b, cf, z) for a, b in zip(n.tolist(), e.tolist())])
     want = np.array([add_errs(a, b, cf) for a, b in zip(n.tolist(), e.tolist())])
     np.testing.assert_array_equal(got, want)

@@ -4,45 +4,27 @@ The private engine behind :func:`~replicability.learners.fastpath.c45_patterns`,
 :func:`~replicability.learners.fastpath.naive_bayes_patterns` and
 :func:`~replicability.learners.pairs.evaluate_nb_c45`. A data set is summarized by its
 distinct rows ("patterns"; at most 300 for 300 instances), their binary
-attribute values ``bits`` of shape (U, p), and per training set (fold) the
-class counts of every pattern, of shape (U, K): rows of ``W`` (F, U, K) for
-the fast-path API, or counted per fold from the fold's training patterns and
-classes (``evaluate_folds``). Each kernel loops over the folds; a fold grows,
-collapses and prunes one tree on the rows with a non-zero count, then predicts.
+attribute values ``bits`` of shape (U, p) (any number of attributes), and per
+training set (fold) the class counts of every pattern, of shape (U, K): rows
+of ``W`` (F, U, K) for the fast-path API, or counted per fold from the fold's
+training patterns and classes (``evaluate_folds``). Each kernel loops over the
+folds; a fold grows, collapses and prunes one tree on the rows with a non-zero
+count (:mod:`~replicability.learners._j48`, which says how it stays identical
+to :class:`~replicability.learners.c45.C45`), then predicts.
 
-The J48 code mirrors :mod:`~replicability.learners.c45` (Weka 3.6's
-``C45PruneableClassifierTree``) step by step, in the same floating-point
-operations and order, so trees and predictions are identical:
-
-* a node owns a segment ``rows[start:end]`` of the training rows; growing splits
-  a segment in place (row order inside a segment does not matter because the
-  counts are integers and their sums exact), and a son's counts are derived
-  from its parent's;
-* ``num * log2(num)`` comes from a table computed by ``c45._log_func`` (numpy's
-  ``log`` may differ from libm's in the last bit);
-* ``Stats.addErrs`` is ``c45.add_errs`` line by line (``math.pow``,
-  ``math.sqrt``: the C library's, as in CPython), with ``z = ndtri(1 - CF)``
-  passed in, and memoized per (instances, errors);
-* pruning is C45's recursion (sons first, ``maxBag``, leaf / branch / subtree
-  estimates, subtree raising followed by ``newDistribution`` and a second prune
-  of the raised node), run with explicit stacks: numba's cache cannot reload
-  recursive functions (the process crashes), so no kernel recurses.
-
-Nodes are numbered so that a parent precedes its children (also after subtree
-raising, which only hands a node the children of a son), so bottom-up passes
-run over decreasing node numbers.
+Numba's cache does not notice edits of the helpers imported from ``_j48``:
+clear ``__pycache__`` after changing them.
 """
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
 
-__all__: list[str] = []  # private; the public entry points are in fastpath and engine
+from ._j48 import _c45_predict, _est_table, _fit_c45, _workspace
 
-_EPS = 1e-6  # Weka's Utils.SMALL, as c45._EPS
+__all__: list[str] = []  # private; the public entry points are in fastpath and pairs
+
 _TINY = 1e-75  # Weka's NaiveBayes floor, as naive_bayes._TINY
 
 
@@ -134,396 +116,6 @@ def nb_predict_folds(bits, W, query):
     return out
 
 
-# --------------------------------------------------------------------------- J48 helpers
-@njit(cache=True)
-def _max_class(dist):
-    """Distribution.maxClass: first class whose count beats the best by more than 1e-6."""
-    best, idx = 0.0, 0
-    for k in range(dist.size):
-        if dist[k] - best > _EPS:
-            best, idx = dist[k], k
-    return idx
-
-
-@njit(cache=True)
-def _sum(dist):
-    total = 0.0  # sequential, as numpy's sum of a few elements
-    for k in range(dist.size):
-        total += dist[k]
-    return total
-
-
-@njit(cache=True)
-def _add_errs_upper(n, e, z):
-    """Stats.addErrs for ``e >= 1``: the normal approximation (c45.add_errs, same order)."""
-    if e + 0.5 >= n:
-        return max(n - e, 0.0)
-    f = (e + 0.5) / n
-    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (1 + z * z / n)
-    return r * n - e
-
-
-@njit(cache=True)
-def _add_errs(n, e, cf, z):
-    """Stats.addErrs, line by line as c45.add_errs (z = ndtri(1 - cf))."""
-    if cf > 0.5:
-        return 0.0
-    if e < 1:
-        base = n * (1 - math.pow(cf, 1 / n))
-        if e == 0:
-            return base
-        return base + e * (_add_errs_upper(n, 1.0, z) - base)
-    return _add_errs_upper(n, e, z)
-
-
-@njit(cache=True)
-def _est_dist(dist, cf, z, tab):
-    """est_errors_dist: observed errors plus addErrs; 0 for an empty distribution.
-
-    ``tab[n, e]`` memoizes the value for integer ``n`` instances with ``e``
-    errors (NaN: not computed yet); counts beyond the table are computed directly.
-    """
-    total = _sum(dist)
-    if abs(total) < _EPS:
-        return 0.0
-    e = total - dist[_max_class(dist)]
-    n = int(total)
-    if n < tab.shape[0]:
-        v = tab[n, int(e)]
-        if v != v:
-            v = e + _add_errs(total, e, cf, z)
-            tab[n, int(e)] = v
-        return v
-    return e + _add_errs(total, e, cf, z)
-
-
-@njit(cache=True)
-def _row_dist(Wf, rows, start, end, out):
-    out[:] = 0.0
-    for i in range(start, end):
-        r = rows[i]
-        for k in range(out.size):
-            out[k] += Wf[r, k]
-
-
-@njit(cache=True)
-def _partition(bits, rows, start, end, a):
-    """Rows with value 0 of attribute ``a`` first; returns the first row with value 1.
-
-    Branch-free (the values are unpredictable): every row is swapped to the
-    end of the zeros, which advances only past a zero.
-    """
-    i = start
-    for j in range(start, end):
-        r = rows[j]
-        rows[j] = rows[i]
-        rows[i] = r
-        i += bits[r, a] == 0
-    return i
-
-
-@njit(cache=True)
-def _select(m, logt, dist, ones, gains, ratios, valid):
-    """C45ModelSelection.selectModel on a node's rows: best attribute, or -1 (leaf).
-
-    ``dist`` holds the node's class counts and ``ones[k, j]`` its class-``k``
-    count with value 1 of attribute ``j``. Arithmetic as c45._TreeBuilder.select.
-    """
-    K, p = ones.shape
-    if _is_leaf(dist, m):
-        return -1
-    total = _sum(dist)
-    log_total = logt[int(total)]
-    s = 0.0
-    for k in range(K):
-        s += logt[int(dist[k])]
-    old_ent = log_total - s
-    # With two values per attribute Weka's multiVal rule keeps every admissible
-    # attribute in the average gain (numValues = 2 < 0.3 N, or every attribute few-valued).
-    acc, n_valid = 0.0, 0
-    for j in range(p):
-        pb0, pb1 = 0.0, 0.0
-        for k in range(K):
-            pb1 += ones[k, j]
-            pb0 += dist[k] - ones[k, j]
-        # Distribution.check(minNoObj): both branches need min_num_obj instances.
-        # Gain and ratio of other attributes are never read, so are not computed.
-        valid[j] = (pb0 - m > -_EPS) and (pb1 - m > -_EPS)
-        if not valid[j]:
-            continue
-        s0, s1 = 0.0, 0.0
-        for k in range(K):
-            s1 += logt[int(ones[k, j])]
-            s0 += logt[int(dist[k] - ones[k, j])]
-        lp0, lp1 = logt[int(pb0)], logt[int(pb1)]
-        num = old_ent - ((lp0 - s0) + (lp1 - s1))
-        gain = 0.0 if abs(num) < _EPS else num / total  # InfoGainSplitCrit
-        split_ent = log_total - (lp0 + lp1)
-        ratio = 0.0 if abs(split_ent) < _EPS else gain / (split_ent / total)  # GainRatioSplitCrit
-        gains[j], ratios[j] = gain, ratio
-        acc += gain  # sequential sum in attribute order, as Weka
-        n_valid += 1
-    if n_valid == 0:
-        return -1
-    avg = acc / n_valid
-    best, min_result = -1, 0.0
-    for j in range(p):  # ascending order: the first attribute wins ties
-        if valid[j] and gains[j] >= avg - 1e-3 and ratios[j] - min_result > _EPS:
-            best, min_result = j, ratios[j]
-    if abs(min_result) < _EPS:
-        return -1
-    return best
-
-
-# --------------------------------------------------------------------------- J48 tree
-@njit(cache=True)
-def _is_leaf(dist, m):
-    """C45ModelSelection's leaf tests: fewer than 2 * minNumObj instances, or one class."""
-    total = _sum(dist)
-    return total - 2 * m < -_EPS or abs(total - dist[_max_class(dist)]) < _EPS
-
-
-@njit(cache=True)
-def _count_ones(bits, Wf, rows, start, end, out):
-    """``out[k, j]``: class-``k`` count with value 1 of attribute ``j`` over ``rows[start:end]``."""
-    out[:, :] = 0.0
-    for i in range(start, end):
-        r = rows[i]
-        for k in range(out.shape[0]):
-            w = Wf[r, k]
-            for j in range(out.shape[1]):
-                out[k, j] += w * bits[r, j]
-
-
-@njit(cache=True)
-def _grow(bits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones, stack, gains, ratios,
-          valid):
-    """Grow the unpruned tree on ``rows[:n_rows]``; returns the number of nodes.
-
-    A son's counts come from its parent's: class counts from the split
-    attribute's counts, per-attribute counts by scanning the smaller son and
-    subtracting it from the parent (integer sums, so exact).
-    """
-    seg[0, 0], seg[0, 1] = 0, n_rows
-    _row_dist(Wf, rows, 0, n_rows, ndist[0])
-    _count_ones(bits, Wf, rows, 0, n_rows, nones[0])  # naive Bayes's counts too (evaluate_folds)
-    n_nodes, top = 1, 0
-    stack[0] = 0
-    while top >= 0:
-        node = stack[top]
-        top -= 1
-        s, e = seg[node, 0], seg[node, 1]
-        a = _select(m, logt, ndist[node], nones[node], gains, ratios, valid)
-        attr[node] = a
-        if a >= 0:
-            mid = _partition(bits, rows, s, e, a)
-            c = n_nodes
-            child[node, 0], child[node, 1] = c, c + 1
-            seg[c, 0], seg[c, 1] = s, mid
-            seg[c + 1, 0], seg[c + 1, 1] = mid, e
-            for k in range(ndist.shape[1]):
-                ndist[c + 1, k] = nones[node, k, a]
-                ndist[c, k] = ndist[node, k] - nones[node, k, a]
-            leaf0, leaf1 = _is_leaf(ndist[c], m), _is_leaf(ndist[c + 1], m)
-            if not (leaf0 and leaf1):
-                small, large = (c, c + 1) if mid - s <= e - mid else (c + 1, c)
-                _count_ones(bits, Wf, rows, seg[small, 0], seg[small, 1], nones[small])
-                for k in range(nones.shape[1]):
-                    for j in range(nones.shape[2]):
-                        nones[large, k, j] = nones[node, k, j] - nones[small, k, j]
-            n_nodes += 2
-            # A son that _select would make a leaf at once (its first tests) is not pushed.
-            attr[c], attr[c + 1] = -1, -1
-            if not leaf1:
-                top += 1
-                stack[top] = c + 1
-            if not leaf0:
-                top += 1
-                stack[top] = c
-    return n_nodes
-
-
-@njit(cache=True)
-def _collapse(attr, child, ndist, n_nodes, train_err):
-    """C45PruneableClassifierTree.collapse (a node's test reads only its grown subtree)."""
-    for node in range(n_nodes - 1, -1, -1):  # children before parents
-        if attr[node] < 0:
-            d = ndist[node]
-            train_err[node] = _sum(d) - d[_max_class(d)]
-        else:
-            train_err[node] = train_err[child[node, 0]] + train_err[child[node, 1]]
-    for node in range(n_nodes):
-        if attr[node] >= 0:
-            d = ndist[node]
-            if train_err[node] >= (_sum(d) - d[_max_class(d)]) - 1e-3:
-                attr[node] = -1
-
-
-@njit(cache=True)
-def _est_branch(top, packed, Wf, rows, start, end, attr, child, ndist, est, cf, z, tab, acc, touched,
-                order, value):
-    """est_errors_branch: the subtree of ``top`` evaluated on its own rows and ``rows[start:end]``.
-
-    ``rows[start:end]`` are the rows of ``top``'s sibling, which C45 sends down
-    ``top``'s subtree together with ``top``'s rows. The rows of ``top`` itself
-    reach the leaves whose counts ``ndist`` already holds (growing and
-    ``newDistribution`` partition them that way), and ``top``'s subtree is
-    pruned, so ``est[y]`` is C45's estimate of every node ``y`` in it on its own
-    rows. Only the sibling's rows are routed (integer counts: exact sums), and
-    only the nodes they reach are re-estimated, as C45's recursion does,
-    ``est(son 0) + est(son 1)``; any other son contributes its ``est``, the
-    same sum in the same order. A row is routed by its packed code
-    (``packed[u]`` has bit ``j`` set when attribute ``j`` is 1; see ``_pack``).
-    """
-    n = 0
-    order[0] = top
-    touched[top] = True
-    if attr[top] < 0:
-        acc[top, :] = ndist[top]
-    for i in range(start, end):
-        r = rows[i]
-        x = top
-        code = packed[r]
-        while attr[x] >= 0:
-            x = child[x, (code >> attr[x]) & 1]
-            if not touched[x]:  # first visit; parents are always visited first
-                touched[x] = True
-                n += 1
-                order[n] = x
-                if attr[x] < 0:
-                    acc[x, :] = ndist[x]
-        for k in range(acc.shape[1]):
-            acc[x, k] += Wf[r, k]
-    for i in range(n, -1, -1):  # sons before their parent
-        x = order[i]
-        if attr[x] < 0:
-            value[x] = _est_dist(acc[x], cf, z, tab)
-        else:
-            c0, c1 = child[x, 0], child[x, 1]
-            value[x] = (value[c0] if touched[c0] else est[c0]) + (value[c1] if touched[c1] else est[c1])
-    for i in range(n + 1):
-        touched[order[i]] = False
-    return value[top]
-
-
-@njit(cache=True)
-def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
-    """newDistribution: hand the rows of ``seg[top]`` down the subtree of ``top``."""
-    stack[0] = top
-    sp = 0
-    while sp >= 0:
-        x = stack[sp]
-        sp -= 1
-        s, e = seg[x, 0], seg[x, 1]
-        _row_dist(Wf, rows, s, e, ndist[x])
-        if attr[x] >= 0:
-            mid = _partition(bits, rows, s, e, attr[x])
-            c0, c1 = child[x, 0], child[x, 1]
-            seg[c0, 0], seg[c0, 1] = s, mid
-            seg[c1, 0], seg[c1, 1] = mid, e
-            stack[sp + 1], stack[sp + 2] = c1, c0
-            sp += 2
-
-
-@njit(cache=True)
-def _prune(bits, packed, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, phase, stack, acc,
-           touched, order, value):
-    """C45PruneableClassifierTree.prune of the root, with an explicit stack.
-
-    ``est[x]`` holds est_errors of node ``x`` once ``x`` is pruned (C45
-    recomputes the same sums in the same order). A raised node is pushed again,
-    as C45 prunes it again, which re-prunes its new sons.
-    """
-    stack[0] = 0
-    phase[0] = 0
-    sp = 0
-    while sp >= 0:
-        x = stack[sp]
-        if attr[x] < 0:
-            est[x] = _est_dist(ndist[x], cf, z, tab)
-            sp -= 1
-            continue
-        c0, c1 = child[x, 0], child[x, 1]
-        if phase[x] == 0:  # prune the sons first
-            phase[x] = 1
-            phase[c0], phase[c1] = 0, 0
-            stack[sp + 1], stack[sp + 2] = c1, c0
-            sp += 2
-            continue
-        sp -= 1
-        # Distribution.maxBag: the last bag with the largest weight.
-        largest = c1 if _sum(ndist[c1]) - _sum(ndist[c0]) > -_EPS else c0
-        if raising:
-            other = c0 + c1 - largest
-            err_branch = _est_branch(largest, packed, Wf, rows, seg[other, 0], seg[other, 1], attr, child,
-                                     ndist, est, cf, z, tab, acc, touched, order, value)
-        else:
-            err_branch = np.inf
-        err_leaf = _est_dist(ndist[x], cf, z, tab)
-        err_tree = est[c0] + est[c1]
-        if err_leaf - (err_tree + 0.1) <= _EPS and err_leaf - (err_branch + 0.1) <= _EPS:
-            attr[x] = -1
-            est[x] = err_leaf
-        elif err_branch - (err_tree + 0.1) <= _EPS:
-            # Subtree raising: the largest branch takes the node's place with
-            # all of the node's instances, and the node is pruned again.
-            attr[x] = attr[largest]
-            child[x, 0], child[x, 1] = child[largest, 0], child[largest, 1]
-            _new_distribution(x, bits, Wf, rows, attr, child, seg, ndist, order)
-            phase[x] = 0
-            sp += 1
-            stack[sp] = x
-        else:
-            est[x] = err_tree
-
-
-@njit(cache=True)
-def _fit_c45(bits, packed, Wf, m, logt, cf, z, tab, raising, work):
-    """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0).
-
-    ``bits`` holds the patterns' values as float64 (they multiply counts in
-    ``_count_ones``) and ``packed`` their codes (``_pack``). The root's
-    per-attribute counts are left in ``work[5][0]``.
-    """
-    rows, attr, child, seg, ndist, ones, stack, train_err, phase, order, acc, value, gains, ratios, \
-        valid, touched = work
-    U = bits.shape[0]
-    n_rows = 0
-    for u in range(U):
-        if _sum(Wf[u]) > 0:
-            rows[n_rows] = u
-            n_rows += 1
-    n_nodes = _grow(bits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, ones, stack, gains,
-                    ratios, valid)
-    _collapse(attr, child, ndist, n_nodes, train_err)
-    _prune(bits, packed, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, train_err, phase, stack,
-           acc, touched, order, value)
-
-
-@njit(cache=True)
-def _c45_predict(bits, u, attr, child, ndist):
-    """Class of pattern ``u``: first majority class of its leaf (class 0 if emptied)."""
-    node = 0
-    while attr[node] >= 0:
-        node = child[node, bits[u, attr[node]]]
-    d = ndist[node]
-    best, arg = -np.inf, 0
-    for k in range(d.size):
-        if d[k] > best:
-            best, arg = d[k], k
-    return arg
-
-
-@njit(cache=True)
-def _pack(bits):
-    """Each pattern as an integer code: bit ``j`` set when attribute ``j`` is 1."""
-    packed = np.zeros(bits.shape[0], np.int64)
-    for u in range(bits.shape[0]):
-        for j in range(bits.shape[1]):
-            packed[u] |= np.int64(bits[u, j]) << j
-    return packed
-
-
 @njit(cache=True)
 def _fold_counts(train_row, train_class, start, end, Wf):
     """``Wf[u, k]``: training instances of pattern ``u`` and class ``k`` in ``train_row[start:end]``."""
@@ -533,33 +125,16 @@ def _fold_counts(train_row, train_class, start, end, Wf):
 
 
 @njit(cache=True)
-def _workspace(U, p, K):
-    """Arrays of one fit, reused across folds (``train_err`` doubles as the pruning estimates)."""
-    n = 2 * U + 3  # a binary split leaves both sons non-empty: at most 2U - 1 nodes
-    return (np.empty(U, np.int64), np.full(n, -1, np.int64), np.zeros((n, 2), np.int64),
-            np.zeros((n, 2), np.int64), np.zeros((n, K)), np.empty((n, K, p)), np.empty(n, np.int64),
-            np.empty(n), np.zeros(n, np.int64), np.empty(n, np.int64), np.zeros((n, K)), np.empty(n),
-            np.empty(p), np.empty(p), np.zeros(p, np.bool_), np.zeros(n, np.bool_))
-
-
-@njit(cache=True)
-def _est_table(n_max):
-    """Empty memo of est_errors_dist for up to ``n_max`` instances (none if that is large)."""
-    n = n_max + 1 if n_max <= 2048 else 0
-    return np.full((n, n), np.nan)
-
-
-@njit(cache=True)
 def c45_predict_folds(bits, W, query, m, logt, cf, z, raising):
     """J48 fitted on each ``W[f]`` (U, K); predicted class of rows ``query[f]``."""
     F, U, K = W.shape
     out = np.zeros(query.shape, dtype=np.int64)
     work = _workspace(U, bits.shape[1], K)
     attr, child, ndist = work[1], work[2], work[4]
-    tab = _est_table(logt.size - 1)
-    fbits, packed = bits.astype(np.float64), _pack(bits)
+    tab = _est_table()
+    fbits = bits.astype(np.float64)
     for f in range(F):
-        _fit_c45(fbits, packed, W[f], m, logt, cf, z, tab, raising, work)
+        _fit_c45(bits, fbits, W[f], m, logt, cf, z, tab, raising, work)
         for t in range(query.shape[1]):
             out[f, t] = _c45_predict(bits, query[f, t], attr, child, ndist)
     return out
@@ -579,15 +154,15 @@ def evaluate_folds(bits, n_classes, train_row, train_class, train_start, test_ro
     out = np.zeros((F, 3), dtype=np.int64)
     work = _workspace(U, p, K)
     attr, child, ndist, root_ones = work[1], work[2], work[4], work[5][0]
-    tab = _est_table(logt.size - 1)
-    fbits, packed = bits.astype(np.float64), _pack(bits)
+    tab = _est_table()
+    fbits = bits.astype(np.float64)
     Wf = np.empty((U, K))
     prior = np.empty(K)
     cond = np.empty((2, p, K))
     probs = np.empty(K)
     for f in range(F):
         _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
-        _fit_c45(fbits, packed, Wf, m, logt, cf, z, tab, raising, work)
+        _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work)
         _nb_from_counts(ndist[0], root_ones, prior, cond)  # the training set's counts: the root's
         for t in range(test_start[f], test_start[f + 1]):
             u, c = test_row[t], test_class[t]

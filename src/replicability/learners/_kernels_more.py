@@ -7,9 +7,10 @@ of every fold, whether the learner fitted on that fold's training instances
 predicts its class (a boolean "hit"). Two learners' hits on the same folds give
 ``correct_a, correct_b, correct_both``.
 
-An instance is a row of binary attributes bit-packed into an int64,
-``packed = sum_j x_j 2**j`` (at most 62 attributes), and its class is a code
-``0..K-1``. The kernels reproduce the estimators exactly:
+For IB1, TAN and the voted perceptron an instance is a row of binary
+attributes bit-packed into an int64, ``packed = sum_j x_j 2**j`` (at most 62
+attributes); naive Bayes and C4.5 take distinct rows of any width. A class is
+a code ``0..K-1``. The kernels reproduce the estimators exactly:
 
 * :class:`~replicability.learners.neighbors.IB1`: overlap distance
   ``popcount(a XOR b)``, the first training instance (in the fold's order) at
@@ -28,8 +29,8 @@ An instance is a row of binary attributes bit-packed into an int64,
   :mod:`~replicability.learners._kernels` on distinct rows (patterns), from
   each fold's training patterns and classes, scored per test instance.
 
-Numba's cache does not notice edits of the helpers imported from ``_kernels``
-and ``tan``: clear ``__pycache__`` after changing them.
+Numba's cache does not notice edits of the helpers imported from ``_kernels``,
+``_j48`` and ``tan``: clear ``__pycache__`` after changing them.
 """
 
 from __future__ import annotations
@@ -37,16 +38,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernels import (
-    _c45_predict,
-    _est_table,
-    _fit_c45,
-    _fold_counts,
-    _nb_fit,
-    _nb_predict,
-    _pack,
-    _workspace,
-)
+from ._j48 import _c45_predict, _est_table, _fit_c45, _workspace
+from ._kernels import _fold_counts, _nb_fit, _nb_predict
 from .tan import _cmi_sum, _prim
 
 __all__: list[str] = []  # private; the public entry point is replicability.learners.pairs
@@ -63,21 +56,24 @@ def _popcount(x):
 
 
 @njit(cache=True)
-def fold_summary(packed, codes, n_classes, train, train_start):
-    """Per fold: classes present, and the AND and OR of the packed training rows.
+def fold_summary(words, codes, n_classes, train, train_start):
+    """Per fold: classes present, and per word the AND and OR of the packed training rows.
 
-    An attribute takes both values in a fold's training set exactly when its
-    bit is 0 in the AND and 1 in the OR.
+    ``words`` (n, W) holds each row packed into int64 words. An attribute
+    takes both values in a fold's training set exactly when its bit is 0 in
+    the AND and 1 in the OR.
     """
-    F = train_start.size - 1
+    F, W = train_start.size - 1, words.shape[1]
     present = np.zeros((F, n_classes), dtype=np.bool_)
-    all_on = np.full(F, -1, dtype=np.int64)
-    any_on = np.zeros(F, dtype=np.int64)
+    all_on = np.full((F, W), -1, dtype=np.int64)
+    any_on = np.zeros((F, W), dtype=np.int64)
     for f in range(F):
         for i in range(train_start[f], train_start[f + 1]):
-            present[f, codes[train[i]]] = True
-            all_on[f] &= packed[train[i]]
-            any_on[f] |= packed[train[i]]
+            r = train[i]
+            present[f, codes[r]] = True
+            for w in range(W):
+                all_on[f, w] &= words[r, w]
+                any_on[f, w] |= words[r, w]
     return present, all_on, any_on
 
 
@@ -114,12 +110,12 @@ def c45_hits(bits, n_classes, train_row, train_class, train_start, test_row, tes
     hits = np.zeros(test_row.size, dtype=np.bool_)
     work = _workspace(U, p, n_classes)
     attr, child, ndist = work[1], work[2], work[4]
-    tab = _est_table(logt.size - 1)
-    fbits, packed = bits.astype(np.float64), _pack(bits)
+    tab = _est_table()
+    fbits = bits.astype(np.float64)
     Wf = np.empty((U, n_classes))
     for f in range(train_start.size - 1):
         _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
-        _fit_c45(fbits, packed, Wf, m, logt, cf, z, tab, raising, work)
+        _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work)
         for t in range(test_start[f], test_start[f + 1]):
             hits[t] = _c45_predict(bits, test_row[t], attr, child, ndist) == test_class[t]
     return hits

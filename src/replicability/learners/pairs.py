@@ -10,8 +10,9 @@ per-instance hits of any two of the five learners on every fold
 The fast paths give exactly the counts of fitting the estimators fold by fold;
 folds where a fast path's assumptions do not hold (a class or an attribute value
 missing from the training fold, for the learners whose model depends on it;
-non-binary attributes; more than 62 attributes; options the fast path does not
-model) are evaluated by the estimators themselves.
+non-binary attributes; more than 62 attributes for IB1, TAN and the voted
+perceptron; options the fast path does not model) are evaluated by the
+estimators themselves.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ __all__ = ["FAST_LEARNERS", "evaluate_nb_c45", "evaluate_pair_fast", "evaluate_p
 
 #: Options of C45 that the count-based path models (others force the loop).
 _C45_FAST_OPTIONS = {"confidence", "min_num_obj", "subtree_raising"}
-#: Largest number of binary attributes for the pattern path (patterns are int64 bit codes).
-_MAX_PATTERN_ATTRIBUTES = 62
+#: Attributes per int64 word of a packed row (bits 0-61: shifts and masks stay positive).
+_WORD_BITS = 62
 
 
 def evaluate_pair_loop(X, y, splits, *, learner_a, learner_b, params_a=None, params_b=None):
@@ -144,8 +145,8 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     -----
     The estimators fix their classes and attribute values from each training
     fold; the pattern path assumes both values of every attribute and every
-    class of ``y`` occur in it (and at most 62 attributes). Splits where this fails, and option values the
-    pattern path does not model (``prune=False``, ``collapse=False``, explicit
+    class of ``y`` occur in it (any number of attributes). Splits where this
+    fails, and option values the pattern path does not model (``prune=False``, ``collapse=False``, explicit
     ``n_classes``), are evaluated by the estimators, so the result never
     depends on which path ran.
 
@@ -203,8 +204,8 @@ def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_c
 
 
 def _is_binary(X, y):
-    """Whether the pattern kernels can take ``X``: 0/1 integer codes, at most 62 attributes."""
-    return X.ndim == 2 and X.dtype.kind in "iub" and X.shape[1] <= _MAX_PATTERN_ATTRIBUTES \
+    """Whether the kernels can take ``X``: 0/1 integer codes."""
+    return X.ndim == 2 and X.dtype.kind in "iub" \
         and X.size > 0 and X.min() >= 0 and X.max() <= 1 and y.ndim == 1 and y.shape[0] == X.shape[0]
 
 
@@ -225,7 +226,12 @@ class _BinaryData:
     ``complete[i]``: every class of ``y`` and both values of every attribute
     occur in the training set of split ``i`` (the estimators then fix the same
     classes and categories as the kernels); ``two_classes[i]``: ``y`` has two
-    classes and both occur in it.
+    classes and both occur in it; ``narrow[i]``: a row fits one int64 word
+    (at most 62 attributes), as the kernels of IB1, TAN and the voted
+    perceptron take it.
+
+    A row is packed into ``words`` (n, ceil(p / 62)) of int64: attribute
+    ``j`` is bit ``j % 62`` of word ``j // 62``; ``packed`` is the first word.
     """
 
     def __init__(self, X, y, train, n_train, test, n_test):
@@ -234,16 +240,20 @@ class _BinaryData:
         self.codes = codes.ravel().astype(np.int64)
         self.n_classes = classes.size
         self.n_attributes = X.shape[1]
+        starts = np.arange(0, self.n_attributes, _WORD_BITS)
         Xi = X.astype(np.int64)
-        self.packed = (Xi << np.arange(self.n_attributes, dtype=np.int64)).sum(axis=1)
+        self.words = np.stack([(Xi[:, s:s + _WORD_BITS] << np.arange(min(_WORD_BITS, self.n_attributes - s)))
+                               .sum(axis=1) for s in starts], axis=1)
+        self.packed = self.words[:, 0]
         self.train, self.n_train, self.test, self.n_test = train, n_train, test, n_test
         train_start = np.concatenate([[0], np.cumsum(n_train)]).astype(np.int64)
-        present, all_on, any_on = _kernels_more.fold_summary(self.packed, self.codes, self.n_classes, train,
+        present, all_on, any_on = _kernels_more.fold_summary(self.words, self.codes, self.n_classes, train,
                                                              train_start)
-        full = (1 << self.n_attributes) - 1
-        self.complete = present.all(axis=1) & ((all_on & full) == 0) & (any_on == full)
+        full = (np.int64(1) << np.minimum(_WORD_BITS, self.n_attributes - starts)) - 1
+        self.complete = present.all(axis=1) & ((all_on & full) == 0).all(axis=1) & (any_on == full).all(axis=1)
         self.two_classes = present.all(axis=1) & (self.n_classes == 2)
         self.any_train = n_train > 0
+        self.narrow = np.full(n_train.size, starts.size == 1)
 
     def folds(self, keep):
         return _Folds(self.train, self.n_train, self.test, self.n_test, keep)
@@ -251,7 +261,9 @@ class _BinaryData:
     @functools.cached_property
     def _distinct_rows(self):
         """Distinct rows ``bits`` (U, p) and the distinct row of every instance."""
-        _, first, row = np.unique(self.packed, return_index=True, return_inverse=True)
+        # One word: unique of a 1-d array, much faster than of rows.
+        words = self.packed if self.words.shape[1] == 1 else self.words
+        _, first, row = np.unique(words, axis=0, return_index=True, return_inverse=True)
         return np.ascontiguousarray(self.X[first], dtype=np.int8), row.ravel()
 
     def patterns(self, folds):
@@ -331,13 +343,13 @@ def _vp_fast_ok(params):
 
 
 #: Per learner: the estimator, its options the kernels model, the splits they
-#: handle (an attribute of _BinaryData) and the batched hits function.
+#: handle (attributes of _BinaryData, all true) and the batched hits function.
 _FAST_LEARNERS = {
-    "naive_bayes": (NaiveBayes, _nb_fast_ok, "complete", _hits_nb),
-    "c45": (C45, _c45_fast_ok, "complete", _hits_c45),
-    "ib1": (IB1, _ib1_fast_ok, "any_train", _hits_ib1),
-    "tan": (TAN, _tan_fast_ok, "complete", _hits_tan),
-    "voted_perceptron": (VotedPerceptron, _vp_fast_ok, "two_classes", _hits_vp),
+    "naive_bayes": (NaiveBayes, _nb_fast_ok, ("complete",), _hits_nb),
+    "c45": (C45, _c45_fast_ok, ("complete",), _hits_c45),
+    "ib1": (IB1, _ib1_fast_ok, ("any_train", "narrow"), _hits_ib1),
+    "tan": (TAN, _tan_fast_ok, ("complete", "narrow"), _hits_tan),
+    "voted_perceptron": (VotedPerceptron, _vp_fast_ok, ("two_classes", "narrow"), _hits_vp),
 }
 #: Names of the learners :func:`evaluate_pair_fast` takes.
 FAST_LEARNERS = tuple(_FAST_LEARNERS)
@@ -375,8 +387,9 @@ def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
     The fast path models: ``NaiveBayes`` and ``C45`` as :func:`evaluate_nb_c45`;
     ``IB1`` without ``attribute_types``; ``TAN`` with any ``alpha``;
     ``VotedPerceptron`` with ``exponent=1`` and an integer ``random_state``.
-    Other options, non-binary attributes and more than 62 attributes send
-    every split to :func:`evaluate_pair_loop`; so do single splits the kernels
+    Other options, non-binary attributes and, for IB1, TAN and the voted
+    perceptron, more than 62 attributes send every split to
+    :func:`evaluate_pair_loop`; so do single splits the kernels
     do not model: for naive Bayes, C4.5 and TAN a class of ``y`` or a value of
     an attribute missing from the training set (the estimators then fix other
     classes or categories); for the voted perceptron anything but two classes,
@@ -403,7 +416,7 @@ def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
     est_a, ok_a, folds_a, hits_a = _FAST_LEARNERS[learner_a]
     est_b, ok_b, folds_b, hits_b = _FAST_LEARNERS[learner_b]
     return _evaluate_paths(X, y, splits, (est_a, est_b), (params_a, params_b), (ok_a, ok_b),
-                           (folds_a, folds_b), functools.partial(_counts_from_hits, hits_a, hits_b))
+                           folds_a + folds_b, functools.partial(_counts_from_hits, hits_a, hits_b))
 
 
 def _counts_from_hits(hits_a, hits_b, data, folds, params_a, params_b):
