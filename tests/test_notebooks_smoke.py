@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replicability.engine.cli import notebook_parameters, run_notebook
+from replicability.cli import notebook_parameters, run_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPERIMENTS = [p for p in sorted((ROOT / "notebooks").glob("*/*.ipynb")) if "scale" in notebook_parameters(p)]

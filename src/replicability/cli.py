@@ -1,4 +1,10 @@
-"""Command line: run a notebook with new parameters, or recompute paper-scale results.
+"""Command line: compare two learners on a data file, run a notebook with new parameters, or recompute results.
+
+``replicability compare DATA --target COLUMN -a CLASS -b CLASS`` compares two
+scikit-learn compatible estimators (any importable class, with ``--param-a`` /
+``--param-b NAME=VALUE`` options) on a CSV, ARFF or Parquet file with
+:func:`replicability.comparison.run.compare`, prints its summary and optionally
+writes it as JSON. Errors are one line on standard error, exit code 2.
 
 ``replicability run NOTEBOOK [-p NAME VALUE]... [-o OUTPUT]`` wraps papermill. Without
 parameters and without ``-o`` the notebook is executed in place at its default
@@ -22,12 +28,14 @@ from __future__ import annotations
 import argparse
 import ast
 import datetime
+import importlib
 import importlib.util
+import json
 import os
 import sys
 from pathlib import Path
 
-from .. import __version__
+from . import __version__
 
 __all__ = ["main", "notebook_parameters", "run_notebook", "strip_volatile_metadata"]
 
@@ -136,6 +144,81 @@ def _experiment_notebooks(root):
     return [p for p in sorted(Path(root).glob("*/*.ipynb")) if "scale" in notebook_parameters(p)]
 
 
+def _fail(message):
+    """One line on standard error, exit code 2 (argparse's convention for bad input)."""
+    print(f"replicability compare: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _read_table(path, target):
+    """Features and target of a CSV, Parquet or ARFF file; raises ValueError with a one-line reason."""
+    if not path.is_file():
+        raise ValueError(f"no such file: {path}")
+    if path.suffix.lower() == ".arff":
+        from .sources.arff import load_arff  # where used: see _compare
+
+        ds = load_arff(path, class_attribute=target)
+        return ds.X, ds.y
+    import pandas as pd
+
+    if path.suffix.lower() == ".parquet":
+        if importlib.util.find_spec("pyarrow") is None:
+            raise ValueError("reading Parquet needs the [parquet] extra: pip install 'replicability[parquet]'")
+        frame = pd.read_parquet(path)
+    else:
+        frame = pd.read_csv(path)
+    if target not in frame.columns:
+        raise ValueError(f"no column {target!r} in {path}; columns: {', '.join(map(str, frame.columns))}")
+    features = frame.drop(columns=[target])
+    text = [str(c) for c in features.columns if not pd.api.types.is_numeric_dtype(features[c])]
+    if text:
+        raise ValueError(f"feature columns must be numeric; not numeric: {', '.join(text)}")
+    return features.to_numpy(dtype=float), frame[target].to_numpy()
+
+
+def _estimator(spec, params, which):
+    """An instance of the class named ``module.Class`` with ``NAME=VALUE`` parameters."""
+    module, _, name = spec.rpartition(".")
+    try:
+        cls = getattr(importlib.import_module(module), name, None) if module else None
+    except ImportError:
+        cls = None
+    if cls is None:
+        raise ValueError(f"cannot import estimator {spec!r} (`{which}` takes module.Class, "
+                         f"e.g. sklearn.naive_bayes.GaussianNB)")
+    kwargs = {}
+    for item in params:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"estimator parameters are NAME=VALUE; got {item!r}")
+        kwargs[key] = _parse_value(value)
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise ValueError(f"{spec}: {exc}") from exc
+
+
+def _compare(args):
+    # imported where used, so that `replicability --version` loads no scikit-learn
+    from .comparison.run import compare
+
+    try:
+        X, y = _read_table(args.data, args.target)
+        a = _estimator(args.learner_a, args.param_a, "-a")
+        b = _estimator(args.learner_b, args.param_b, "-b")
+        result = compare(a, b, X, y, scheme=args.scheme, n_runs=args.n_runs, test_size=args.test_size,
+                         scoring=args.scoring, n_repeats=args.n_repeats, alpha=args.alpha, n_jobs=args.n_jobs,
+                         progress=sys.stderr.isatty(), rng=args.seed)
+    except ValueError as exc:
+        return _fail(str(exc).splitlines()[0])
+    print(f"A: {args.learner_a}\nB: {args.learner_b}")
+    print(result.summary())
+    if args.json is not None:
+        args.json.write_text(json.dumps({"data": str(args.data), "target": args.target, "learner_a": args.learner_a,
+                                         "learner_b": args.learner_b, **result.to_dict()}, indent=2) + "\n")
+    return 0
+
+
 def main(argv=None):
     """Entry point of the ``replicability`` command."""
     parser = argparse.ArgumentParser(prog="replicability", description=__doc__.split("\n\n")[0])
@@ -153,7 +236,26 @@ def main(argv=None):
     reproduce = commands.add_parser("reproduce", help="recompute results at paper scale")
     reproduce.add_argument("--notebooks", type=Path, default=Path("notebooks"))
 
+    cmp = commands.add_parser("compare", help="compare two learners on a CSV, ARFF or Parquet file")
+    cmp.add_argument("data", type=Path, help="CSV, ARFF or Parquet file")
+    cmp.add_argument("--target", required=True, help="target column (ARFF: class attribute)")
+    cmp.add_argument("-a", "--learner-a", required=True, metavar="CLASS", help="e.g. sklearn.naive_bayes.GaussianNB")
+    cmp.add_argument("-b", "--learner-b", required=True, metavar="CLASS")
+    cmp.add_argument("--param-a", action="append", default=[], metavar="NAME=VALUE", help="repeatable")
+    cmp.add_argument("--param-b", action="append", default=[], metavar="NAME=VALUE", help="repeatable")
+    cmp.add_argument("--scheme", default="10x10cv", help="RxKcv (e.g. 10x10cv, 5x2cv) or resampling")
+    cmp.add_argument("--n-runs", type=int, default=10, help="splits of 'resampling'")
+    cmp.add_argument("--test-size", type=float, default=0.1, help="test fraction of 'resampling'")
+    cmp.add_argument("--scoring", help="scikit-learn scoring name (default: the estimators' score)")
+    cmp.add_argument("--n-repeats", type=int, default=10, help="independent randomizations of the scheme")
+    cmp.add_argument("--alpha", type=float, default=0.05)
+    cmp.add_argument("--n-jobs", type=int, default=1)
+    cmp.add_argument("--seed", type=int, default=0, help="root seed of the randomizations")
+    cmp.add_argument("--json", type=Path, help="also write the result as JSON")
+
     args = parser.parse_args(argv)
+    if args.command == "compare":
+        return _compare(args)
     _require_book_extra(args.command)
     progress = sys.stderr.isatty()
     if args.command == "run":

@@ -159,6 +159,20 @@ class Comparison:
                          "replicability R2": rep["r2"], "consistent": rep["consistent"]})
         return pd.DataFrame(rows).set_index("test")
 
+    def to_dict(self):
+        """Plain Python values (JSON-ready): the decision, difference, interval, replicability and every test."""
+        low, high = self.confidence_interval(1 - self.alpha)
+        frame = self.to_frame().reset_index()
+        return {
+            "scheme": self.scheme, "scoring": self.scoring, "alpha": self.alpha, "n_repeats": self.n_repeats,
+            "recommended": self.recommended, "decision": _LABELS[self.decision],
+            "mean_difference": self.mean_difference, "confidence_interval": [low, high],
+            "replicability": self.replicability() if self.n_repeats >= 2 else None, "warning": self.warning,
+            "seeds": self.seeds,
+            "tests": [{k: (None if isinstance(v, float) and np.isnan(v) else v) for k, v in row.items()}
+                      for row in frame.to_dict(orient="records")],
+        }
+
     def summary(self):
         """The comparison in a few plain lines."""
         low, high = self.confidence_interval(1 - self.alpha)

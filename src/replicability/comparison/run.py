@@ -11,6 +11,7 @@ over all randomizations (Bouckaert 2004).
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import sys
 
@@ -231,6 +232,8 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     if n_jobs != -1:
         n_jobs = check_positive_int(n_jobs, "n_jobs")
     check_choice(backend, "backend", _BACKENDS)
+    if backend == "dask" and importlib.util.find_spec("distributed") is None:
+        raise ImportError("`backend` 'dask' needs the [dask] extra: pip install 'replicability[dask]'.")
     X, y = np.asarray(X), np.asarray(y)
     if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0]:
         raise ValueError(f"`X` must be 2-d and `y` 1-d with one label per row; got shapes {X.shape} and {y.shape}.")
