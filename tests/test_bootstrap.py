@@ -238,3 +238,19 @@ def test_n_test_positive_int():
 def test_no_information_rate_shapes():
     with pytest.raises(ValueError, match="`y_true`"):
         no_information_rate([0, 1], [0, 1, 1])
+
+
+# ---------------------------------------------------------------- issue #19: errors name the argument
+def test_holdout_interval_names_bad_accuracies():
+    from replicability.stats.bootstrap import holdout_accuracy_interval
+
+    with pytest.raises(TypeError, match="`acc` must hold numbers, not strings"):
+        holdout_accuracy_interval("abc", n_test=100)
+    with pytest.raises(TypeError, match="`acc` must hold numbers, not booleans"):
+        holdout_accuracy_interval(True, n_test=100)
+    with pytest.raises(ValueError, match=r"`acc` must lie in \[0.0, 1.0\]"):
+        holdout_accuracy_interval([0.5, 1.5], n_test=100)
+    with pytest.raises(ValueError, match="`n_test`"):
+        holdout_accuracy_interval(0.9, n_test="100")
+    ci = holdout_accuracy_interval(0.95, n_test=100)
+    assert isinstance(ci.low, float) and repr(ci).startswith("ConfidenceInterval(low=0.907")

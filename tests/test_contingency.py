@@ -390,3 +390,35 @@ class TestAdjustmentValidation:
     def test_empty(self, func):
         with pytest.raises(ValueError, match="`pvalues`"):
             func([])
+
+
+# ---------------------------------------------------------------- issue #19: 2x2 tables, counts as numbers
+@pytest.mark.parametrize("correction", [False, True])
+@pytest.mark.parametrize("method", ["chi2", "exact"])
+def test_mcnemar_table_equals_statsmodels_and_mlxtend(correction, method):
+    rng = np.random.default_rng(19)
+    tables = rng.integers(0, 40, size=(6, 2, 2))
+    res = mcnemar_test(tables, correction=correction, method=method)
+    for i, table in enumerate(tables):
+        one = mcnemar_test(table[0, 1], table[1, 0], correction=correction, method=method)
+        assert res.pvalue[i] == one.pvalue and res.difference[i] == table[0, 1] - table[1, 0]
+        sm = sm_mcnemar(table, exact=method == "exact", correction=correction)
+        np.testing.assert_allclose(res.pvalue[i], sm.pvalue, rtol=1e-10)
+        if method == "chi2":
+            chi2, p = mlx_mcnemar(table, corrected=correction)
+            np.testing.assert_allclose(res.pvalue[i], p, rtol=1e-10)
+
+
+def test_mcnemar_table_must_be_2x2():
+    with pytest.raises(ValueError, match="`b` must be a 2x2 contingency table"):
+        mcnemar_test([[1, 2, 3], [4, 5, 6]])
+    with pytest.raises(ValueError, match="`b` must be a 2x2"):
+        mcnemar_test(5)
+
+
+@pytest.mark.parametrize("bad", ["11", True, [True, False], ["3", "4"], np.array([1, 0], dtype=bool)])
+def test_mcnemar_rejects_strings_and_bools(bad):
+    with pytest.raises(TypeError, match="`b` must hold numbers, not"):
+        mcnemar_test(bad, np.ones(np.shape(bad)))
+    with pytest.raises(TypeError, match="`c` must hold numbers, not"):
+        mcnemar_test(np.ones(np.shape(bad)), bad)

@@ -105,3 +105,36 @@ class TestValidation:
     def test_empty(self):
         with pytest.raises(ValueError, match="`result_or_pvalue`"):
             decide([], alpha=0.05, statistic=[])
+
+
+# ---------------------------------------------------------------- issue #19: plain values, unsigned statistics
+def test_decide_scalar_is_a_plain_int_arrays_stay_arrays():
+    from replicability.stats.ttests import paired_ttest
+
+    out = decide(paired_ttest([0.05, 0.06, 0.04, 0.05]), alpha=0.05)
+    assert type(out) is int and out == 1
+    assert type(decide(0.5, alpha=0.05, statistic=1.0)) is int
+    many = decide([0.01, 0.5], alpha=0.05, statistic=[-1.0, 1.0])
+    assert isinstance(many, np.ndarray) and many.dtype == np.int8 and many.tolist() == [-1, 0]
+
+
+def test_decide_refuses_a_direction_for_unsigned_statistics():
+    from replicability.stats.contingency import cochran_q_test, looney_ftest
+    from replicability.stats.ttests import alpaydin_5x2cv_ftest
+
+    d = np.array([[0.05, 0.03], [0.04, 0.06], [0.05, 0.05], [0.07, 0.02], [0.03, 0.04]])
+    correct = np.repeat([[1, 1, 0], [1, 0, 0], [0, 1, 1], [1, 1, 1]], [30, 40, 5, 25], axis=0)
+    for res in (alpaydin_5x2cv_ftest(d), cochran_q_test(correct), looney_ftest(correct)):
+        with pytest.raises(ValueError, match="has no sign.*pass `statistic`"):
+            decide(res, alpha=0.05)
+    # With the direction supplied (here the mean difference A - B) it decides.
+    assert decide(alpaydin_5x2cv_ftest(d), alpha=0.05, statistic=d.mean()) == 1
+
+
+def test_every_result_type_reprs_plain_numbers():
+    from replicability.stats.nonparametric import signed_rank_test
+
+    for res in (mcnemar_test(11, 1), sign_test([0.1, 0.2, -0.1]), signed_rank_test([0.1, 0.2, -0.1])):
+        text = repr(res)
+        assert "np." not in text and text.startswith(type(res).__name__ + "(statistic=")
+        assert set(res._asdict()) == {f for f in res.__dataclass_fields__}

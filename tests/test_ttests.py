@@ -316,9 +316,105 @@ def test_corrected_repeated_cv_needs_two_values():
         corrected_repeated_cv_ttest([[0.1]], n_train=9, n_test=1)
 
 
-def test_corrected_repeated_cv_needs_runs_by_folds():
-    with pytest.raises(ValueError, match="`x`"):
-        corrected_repeated_cv_ttest([0.1, 0.2, 0.3], n_train=9, n_test=1)
+def test_corrected_repeated_cv_flat_one_experiment_equals_runs_by_folds(rng):
+    # Issue #19: a flat array of the k r values of one experiment is accepted, as
+    # by corrected_resampled_ttest; only their number enters the statistic.
+    d = rng.normal(0.01, 0.03, size=(10, 10))
+    two = corrected_repeated_cv_ttest(d, n_train=90, n_test=10)
+    flat = corrected_repeated_cv_ttest(d.ravel(), n_train=90, n_test=10)
+    same = corrected_resampled_ttest(d.ravel(), n_train=90, n_test=10)
+    assert flat == two == same
+
+
+def test_corrected_repeated_cv_n_folds_reads_flat_batches(rng):
+    d = rng.normal(0.01, 0.03, size=(3, 4, 50))  # 12 experiments of 5 runs x 10 folds, flat
+    res = corrected_repeated_cv_ttest(d, n_train=90, n_test=10, n_folds=10)
+    ref = corrected_repeated_cv_ttest(d.reshape(3, 4, 5, 10), n_train=90, n_test=10)
+    np.testing.assert_array_equal(res.pvalue, ref.pvalue)
+    assert res.df == 49.0
+    with pytest.raises(ValueError, match="`n_folds` must divide"):
+        corrected_repeated_cv_ttest(d, n_train=90, n_test=10, n_folds=7)
+    with pytest.raises(ValueError, match="`n_folds`"):
+        corrected_repeated_cv_ttest(d, n_train=90, n_test=10, n_folds=0)
+
+
+def test_corrected_repeated_cv_one_value_says_what_to_pass():
+    with pytest.raises(ValueError, match="n_folds=k"):
+        corrected_repeated_cv_ttest([0.1], n_train=9, n_test=1)
+
+
+@pytest.mark.parametrize("test", ["resampled", "repeated_cv"])
+def test_corrected_tests_accept_the_same_array_sizes(rng, test):
+    # One n_train / n_test per experiment, broadcast against the leading axes, in both tests.
+    d = rng.normal(0.01, 0.03, size=(3, 2, 10, 10))
+    n_train = np.array([[90.0, 80.0], [270.0, 60.0], [9.0, 45.0]])
+    n_test = np.array([10.0, 20.0])  # broadcasts against the last leading axis
+    if test == "resampled":
+        res = corrected_resampled_ttest(d.reshape(3, 2, 100), n_train=n_train, n_test=n_test)
+    else:
+        res = corrected_repeated_cv_ttest(d, n_train=n_train, n_test=n_test)
+    for i, j in np.ndindex(3, 2):
+        one = corrected_resampled_ttest(d[i, j].ravel(), n_train=n_train[i, j], n_test=n_test[j])
+        assert res.statistic[i, j] == one.statistic and res.pvalue[i, j] == one.pvalue
+
+
+@pytest.mark.parametrize("fn", [corrected_resampled_ttest, corrected_repeated_cv_ttest])
+def test_corrected_tests_name_bad_sizes(fn):
+    d = np.random.default_rng(1).normal(size=(3, 10, 10))
+    x = d.reshape(3, 100) if fn is corrected_resampled_ttest else d
+    with pytest.raises(ValueError, match="`n_train` must be a number or an array with one value per test"):
+        fn(x, n_train=np.ones(2), n_test=1)
+    with pytest.raises(ValueError, match="`n_test` must be a number or an array"):
+        fn(x, n_train=9, n_test=np.ones((3, 2)))  # would enlarge the batch
+    with pytest.raises(TypeError, match="`n_train` must hold numbers, not strings"):
+        fn(x, n_train="90", n_test=10)
+    with pytest.raises(TypeError, match="`n_test` must hold numbers, not booleans"):
+        fn(x, n_train=90, n_test=True)
+    with pytest.raises(ValueError, match="`n_train`"):
+        fn(x, n_train=[90.0, np.nan, 9.0], n_test=10)
+
+
+# ---------------------------------------------------------------- results
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+@pytest.mark.parametrize("level", [0.9, 0.95, 0.99])
+def test_confidence_interval_equals_scipy(rng, alternative, level):
+    x, y = rng.normal(0.8, 0.05, size=(2, 3, 12))
+    res = paired_ttest(x, y, alternative=alternative)
+    ref = stats.ttest_rel(x, y, axis=-1, alternative=alternative).confidence_interval(level)
+    ci = res.confidence_interval(confidence_level=level)
+    np.testing.assert_allclose(ci.low, ref.low, rtol=1e-10)
+    np.testing.assert_allclose(ci.high, ref.high, rtol=1e-10)
+    one = paired_ttest(x[0], y[0], alternative=alternative).confidence_interval(level)
+    assert isinstance(one.low, float) and isinstance(one.high, float)
+
+
+def test_corrected_confidence_interval_matches_the_test(rng):
+    # The corrected interval (Nadeau & Bengio 2003 variance) excludes 0 exactly
+    # when the test rejects; its half-width by hand: t_{0.975}(df) sqrt((1/n + n2/n1) s^2).
+    d = rng.normal(0.01, 0.03, size=(200, 10, 10))
+    res = corrected_repeated_cv_ttest(d, n_train=90, n_test=10)
+    low, high = res.confidence_interval(0.95)
+    flat = d.reshape(200, -1)
+    half = stats.t.ppf(0.975, 99) * np.sqrt((1 / 100 + 10 / 90) * flat.var(axis=-1, ddof=1))
+    np.testing.assert_allclose(low, flat.mean(axis=-1) - half, rtol=1e-10)
+    np.testing.assert_array_equal((low > 0) | (high < 0), res.pvalue < 0.05)
+    with pytest.raises(ValueError, match="`confidence_level`"):
+        res.confidence_interval(95)
+
+
+def test_result_repr_and_fields_are_plain():
+    res = paired_ttest([0.81, 0.83, 0.80, 0.85], [0.78, 0.80, 0.81, 0.80])
+    text = repr(res)
+    assert "np.float64" not in text and text.startswith("TTestResult(statistic=1.98")
+    fields = res._asdict()
+    assert list(fields) == ["statistic", "pvalue", "df", "alternative", "estimate", "standard_error"]
+    assert all(type(v) in (float, str) for v in fields.values())
+    frame = res.to_frame()
+    assert frame.shape == (1, 6) and frame.loc[0, "df"] == 3.0
+    batch = paired_ttest(np.arange(12.0).reshape(2, 3, 2) ** 2).to_frame()
+    assert batch.shape == (6, 6) and batch.index.nlevels == 2
+    five = alpaydin_5x2cv_ftest(np.arange(10.0).reshape(5, 2)).to_frame()
+    assert list(five.columns) == ["statistic", "pvalue", "df1", "df2", "alternative"]
 
 
 def test_nan_raises():

@@ -36,8 +36,20 @@ def check_nonempty(arr, name):
     return arr
 
 
+def check_not_text_or_bool(x, name):
+    """Raise ``TypeError`` if ``x`` holds strings or booleans, which numpy would turn into numbers."""
+    raw = x if isinstance(x, np.ndarray) else np.asarray(x, dtype=object if isinstance(x, (list, tuple)) else None)
+    kinds = {raw.dtype.kind}
+    if raw.dtype.kind == "O":
+        kinds = {np.asarray(v).dtype.kind for v in raw.ravel()}
+    if kinds & set("bUS"):
+        kind = "booleans" if "b" in kinds else "strings"
+        raise TypeError(f"`{name}` must hold numbers, not {kind}; got {x!r}.")
+
+
 def as_counts(x, name):
-    """Return ``x`` as a float array of non-negative whole numbers (any shape)."""
+    """Return ``x`` as a float array of non-negative whole numbers (any shape); strings and booleans rejected."""
+    check_not_text_or_bool(x, name)
     arr = as_numbers(x, name)
     if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
         raise ValueError(f"`{name}` must contain non-negative integers; got {x!r}.")

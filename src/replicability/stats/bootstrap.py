@@ -15,7 +15,15 @@ import numpy as np
 from scipy import stats
 from sklearn.base import clone
 
-from .._validation import as_float_array, check_choice, check_fraction, check_positive_int
+from .._results import ConfidenceInterval
+from .._validation import (
+    as_float_array,
+    as_numbers_between,
+    check_choice,
+    check_fraction,
+    check_not_text_or_bool,
+    check_positive_int,
+)
 
 __all__ = [
     "BootstrapScores",
@@ -30,20 +38,6 @@ __all__ = [
 ]
 
 _PLUS_VARIANTS = ("efron-tibshirani", "raschka")
-
-
-@dataclass(frozen=True)
-class ConfidenceInterval:
-    """A confidence interval ``(low, high)``; unpacks to the two bounds."""
-
-    low: float | np.ndarray
-    high: float | np.ndarray
-
-    def __iter__(self):
-        return iter((self.low, self.high))
-
-    def __len__(self):
-        return 2
 
 
 @dataclass(frozen=True)
@@ -430,9 +424,8 @@ def holdout_accuracy_interval(acc, *, n_test, confidence_level=0.95):
     >>> round(float(ci.low), 4), round(float(ci.high), 4)
     (0.9073, 0.9927)
     """
-    arr = np.asarray(acc, dtype=float)
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr > 1):
-        raise ValueError(f"`acc` must contain accuracies in [0, 1]; got {arr.ravel()[:6]!r}.")
+    check_not_text_or_bool(acc, "acc")
+    arr = as_numbers_between(acc, "acc", 0.0, 1.0)
     n_test = check_positive_int(n_test, "n_test")
     level = check_fraction(confidence_level, "confidence_level")
     z = stats.norm.ppf((1 + level) / 2)

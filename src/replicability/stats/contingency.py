@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special, stats
 
-from .._results import TestResult, unwrap_scalar
+from .._results import TestResult, UnsignedResult, unwrap_scalar
 from .._validation import (
     as_counts,
     as_float_array,
@@ -39,7 +39,7 @@ __all__ = [
 _MCNEMAR_METHODS = ("chi2", "exact")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class McNemarResult(TestResult):
     """Result of :func:`mcnemar_test`.
 
@@ -82,7 +82,7 @@ def _as_correct_matrix(correct, name="correct"):
 # --------------------------------------------------------------------------
 
 
-def mcnemar_test(b, c, *, correction=False, method="chi2"):
+def mcnemar_test(b, c=None, *, correction=False, method="chi2"):
     r"""McNemar's test on the discordant counts of two classifiers.
 
     The null hypothesis is that a test case that only one classifier gets
@@ -103,7 +103,12 @@ def mcnemar_test(b, c, *, correction=False, method="chi2"):
     Parameters
     ----------
     b, c : array_like of int
-        Discordant counts (same shape, any number of dimensions).
+        Discordant counts (same shape, any number of dimensions). With ``c``
+        omitted, ``b`` is the 2x2 contingency table (or tables, shape
+        ``(..., 2, 2)``) of statsmodels' ``mcnemar`` and mlxtend's
+        ``mcnemar_table``: rows A right / A wrong, columns B right / B wrong,
+        so the discordant counts are ``table[..., 0, 1]`` and ``table[..., 1, 0]``.
+        Counts given as strings or booleans are rejected.
     correction : bool, optional
         Apply Edwards' (1948) continuity correction to the statistic (and so
         to the chi-squared p-value).
@@ -149,11 +154,26 @@ def mcnemar_test(b, c, *, correction=False, method="chi2"):
     8.3333 0.0039
     >>> print(round(float(mcnemar_test(11, 1, method="exact").pvalue), 4))
     0.0063
+
+    The same from the 2x2 table (cell A = 9959 both right, D = 29 both wrong):
+
+    >>> res = mcnemar_test([[9959, 11], [1, 29]])
+    >>> print(round(float(res.statistic), 4), int(res.difference))
+    8.3333 10
     """
     check_choice(method, "method", _MCNEMAR_METHODS)
     check_bool(correction, "correction")
-    b = check_nonempty(as_counts(b, "b"), "b")
-    c = check_nonempty(as_counts(c, "c"), "c")
+    if c is None:
+        table = as_counts(b, "b")
+        if table.ndim < 2 or table.shape[-2:] != (2, 2):
+            raise ValueError(
+                "`b` must be a 2x2 contingency table (shape (..., 2, 2)) when `c` is omitted, "
+                f"or pass the discordant counts as `b` and `c`; got shape {table.shape}."
+            )
+        b, c = table[..., 0, 1], table[..., 1, 0]
+    else:
+        b = check_nonempty(as_counts(b, "b"), "b")
+        c = check_nonempty(as_counts(c, "c"), "c")
     check_same_shape(b, c, ("b", "c"))
     n = b + c
     empty = n == 0
@@ -276,8 +296,9 @@ def cochran_q_test(correct):
 
     Returns
     -------
-    TestResult
-        ``statistic`` (``Q``), ``pvalue`` and ``df`` (``M - 1``).
+    UnsignedResult
+        ``statistic`` (``Q``), ``pvalue`` and ``df`` (``M - 1``). ``Q`` has no
+        sign: :func:`~replicability.stats.decisions.decide` needs a direction.
 
     Notes
     -----
@@ -319,7 +340,7 @@ def cochran_q_test(correct):
     degenerate = den == 0
     q = np.where(degenerate, 0.0, num / np.where(degenerate, 1.0, den))
     p = np.where(degenerate, 1.0, stats.chi2.sf(q, m - 1))
-    return TestResult(statistic=unwrap_scalar(q), pvalue=unwrap_scalar(p), df=m - 1)
+    return UnsignedResult(statistic=unwrap_scalar(q), pvalue=unwrap_scalar(p), df=m - 1)
 
 
 def looney_ftest(correct):
@@ -349,9 +370,10 @@ def looney_ftest(correct):
 
     Returns
     -------
-    TestResult
+    UnsignedResult
         ``statistic`` (``F``), ``pvalue`` and ``df`` (the tuple
-        ``(M - 1, (M - 1)(n - 1))``).
+        ``(M - 1, (M - 1)(n - 1))``). ``F`` has no sign: :func:`~replicability.stats.decisions.decide`
+        needs a direction.
 
     Notes
     -----
@@ -406,7 +428,7 @@ def looney_ftest(correct):
         f = (ssa / df1) / (np.where(no_interaction, 1.0, ssab) / df2)
     f = np.where(no_interaction, np.where(no_effect, 0.0, np.inf), f)
     p = np.where(no_interaction, np.where(no_effect, 1.0, 0.0), stats.f.sf(f, df1, df2))
-    return TestResult(statistic=unwrap_scalar(f), pvalue=unwrap_scalar(p), df=(df1, df2))
+    return UnsignedResult(statistic=unwrap_scalar(f), pvalue=unwrap_scalar(p), df=(df1, df2))
 
 
 # --------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import enum
 
 import numpy as np
 
-from .._results import TestResult, unwrap_scalar
+from .._results import TestResult, UnsignedResult
 from .._validation import as_numbers, check_alpha, check_nonempty
 
 __all__ = ["Outcome", "decide"]
@@ -50,17 +50,21 @@ def decide(result_or_pvalue, *, alpha, statistic=None):
 
     Returns
     -------
-    ndarray of int8
-        Outcomes with the shape of the p-values, valued as :class:`Outcome`
-        (-1, 0, +1).
+    int or ndarray of int8
+        Outcomes valued as :class:`Outcome` (-1, 0, +1): a plain Python
+        ``int`` for a single test, an array with the shape of the p-values
+        for many (arrays in, arrays out).
 
     Notes
     -----
     The direction is taken from, in order: ``statistic`` if given; the
     result's ``difference`` field if it has one (McNemar, whose chi-squared
     statistic is unsigned: ``difference = b - c``); the result's
-    ``statistic``. Omnibus tests (Cochran's Q, Looney's F) have unsigned
-    statistics and no direction; do not pass them here.
+    ``statistic``. Alpaydin's F, Cochran's Q and Looney's F
+    (:class:`~replicability._results.UnsignedResult`) have statistics without
+    a sign: their rejection says the learners differ, not which is better, so
+    ``decide`` raises unless ``statistic`` supplies the direction (e.g. the
+    mean difference A - B).
 
     A significant p-value with a zero statistic (possible only for
     degenerate input) counts as no difference. NaN p-values or statistics
@@ -76,7 +80,9 @@ def decide(result_or_pvalue, *, alpha, statistic=None):
     >>> from replicability.stats.decisions import decide, Outcome
     >>> decide([0.01, 0.2, 0.03], alpha=0.05, statistic=[2.9, 1.3, -2.2]).tolist()
     [1, 0, -1]
-    >>> Outcome(int(decide(0.01, alpha=0.05, statistic=-3.0)))
+    >>> decide(0.01, alpha=0.05, statistic=-3.0)
+    -1
+    >>> Outcome(decide(0.01, alpha=0.05, statistic=-3.0))
     <Outcome.B_BETTER: -1>
     """
     alpha = check_alpha(alpha)
@@ -84,6 +90,12 @@ def decide(result_or_pvalue, *, alpha, statistic=None):
         pname = "pvalue"
         pvalue = _as_array(result_or_pvalue.pvalue, pname)
         if statistic is None:
+            if isinstance(result_or_pvalue, UnsignedResult):
+                raise ValueError(
+                    f"`result_or_pvalue` is a test whose statistic has no sign ({type(result_or_pvalue).__name__}: "
+                    "Alpaydin's F, Cochran's Q or Looney's F), so it gives no direction; pass `statistic`, "
+                    "e.g. the mean difference A - B, to say which learner a rejection favours."
+                )
             statistic = getattr(result_or_pvalue, "difference", result_or_pvalue.statistic)
     else:
         pname = "result_or_pvalue"
@@ -105,4 +117,4 @@ def decide(result_or_pvalue, *, alpha, statistic=None):
             f"`statistic` must broadcast against the p-values; got shapes {stat.shape} and {pvalue.shape}."
         ) from exc
     outcome = np.where(pvalue < alpha, np.sign(stat), 0.0).astype(np.int8)
-    return unwrap_scalar(outcome)
+    return int(outcome) if outcome.ndim == 0 else outcome

@@ -33,7 +33,7 @@ _EXACT_MAX_N = 200
 _TIE_RTOL = 1e-9
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SignTestResult(TestResult):
     """Result of :func:`sign_test`.
 
@@ -50,7 +50,7 @@ class SignTestResult(TestResult):
     n: int | np.ndarray = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SignedRankResult(TestResult):
     """Result of :func:`signed_rank_test`.
 

@@ -27,8 +27,15 @@ from __future__ import annotations
 import numpy as np
 from scipy import special
 
-from .._results import TestResult, unwrap_scalar
-from .._validation import as_differences, check_alternative, check_positive
+from .._results import TTestResult, UnsignedResult, unwrap_scalar
+from .._validation import (
+    as_differences,
+    as_numbers,
+    check_alternative,
+    check_not_text_or_bool,
+    check_positive,
+    check_positive_int,
+)
 
 __all__ = [
     "paired_ttest",
@@ -115,13 +122,17 @@ def _t_from_moments(m, s2, factor, df, alternative):
     ``factor`` is the variance factor (1/(df+1) for a plain t-test, plus
     n_test/n_train for the Nadeau & Bengio correction).
     """
+    se = np.sqrt(factor * s2)
     with np.errstate(divide="ignore", invalid="ignore"):
-        stat = m / np.sqrt(factor * s2)
+        stat = m / se
     stat = _degenerate_statistic(m, s2, stat)
     p = _t_pvalue(stat, df, alternative)
     # Weka: every difference zero -> p = 1 whatever the alternative.
     p = np.where((s2 == 0) & (m == 0), 1.0, p)
-    return TestResult(unwrap_scalar(stat), unwrap_scalar(p), df=float(df), alternative=alternative)
+    return TTestResult(
+        unwrap_scalar(stat), unwrap_scalar(p), df=float(df), alternative=alternative,
+        estimate=unwrap_scalar(m), standard_error=unwrap_scalar(se),
+    )
 
 
 def _one_sample_t(d, *, df, alternative, ratio=0.0):
@@ -162,8 +173,10 @@ def paired_ttest(x, y=None, *, df=None, alternative="two-sided"):
 
     Returns
     -------
-    TestResult
-        ``statistic``, ``pvalue`` (one per batch element) and ``df``.
+    TTestResult
+        ``statistic``, ``pvalue`` (one per batch element), ``df``, ``estimate``
+        (the mean difference), ``standard_error`` and, as scipy's,
+        ``confidence_interval(confidence_level=0.95)``.
 
     Notes
     -----
@@ -212,7 +225,8 @@ def resampled_ttest(x, y=None, *, df=None, alternative="two-sided"):
 
     Returns
     -------
-    TestResult
+    TTestResult
+        With ``confidence_interval(confidence_level=0.95)`` (see :func:`paired_ttest`).
 
     Notes
     -----
@@ -259,7 +273,8 @@ def corrected_resampled_ttest(x, y=None, *, n_train, n_test, df=None, alternativ
 
     Returns
     -------
-    TestResult
+    TTestResult
+        With ``confidence_interval(confidence_level=0.95)`` (see :func:`paired_ttest`).
 
     Notes
     -----
@@ -283,27 +298,42 @@ def corrected_resampled_ttest(x, y=None, *, n_train, n_test, df=None, alternativ
     2.5159 0.0656
     """
     check_alternative(alternative)
-    ratio = _size_ratio(n_train, n_test)
     df = _check_df(df)
     d = as_differences(x, y, min_last=2)
+    ratio = _size_ratio(n_train, n_test, d.shape[:-1])
     return _one_sample_t(d, df=df, alternative=alternative, ratio=ratio)
 
 
-def _size_ratio(n_train, n_test):
-    """``n_test / n_train``: of two positive numbers, or of arrays of them (one per batch entry)."""
-    if np.ndim(n_train) == 0 and np.ndim(n_test) == 0:
-        n_train = check_positive(n_train, "n_train")
-        return check_positive(n_test, "n_test") / n_train
+def _size_ratio(n_train, n_test, batch):
+    """``n_test / n_train`` as a float or an array broadcast to ``batch``, the shape of the tests.
+
+    Each size is a positive finite number or an array of them (one per test),
+    which must broadcast against the batch shape without enlarging it.
+    """
     sizes = []
     for value, name in ((n_train, "n_train"), (n_test, "n_test")):
-        arr = np.asarray(value, dtype=float)
+        check_not_text_or_bool(value, name)
+        if np.ndim(value) == 0:
+            sizes.append(check_positive(as_numbers(value, name)[()], name))
+            continue
+        arr = as_numbers(value, name)
         if not np.all((arr > 0) & np.isfinite(arr)):
             raise ValueError(f"`{name}` must hold positive finite numbers; got {value!r}.")
+        try:
+            fits = np.broadcast_shapes(arr.shape, batch) == batch
+        except ValueError:
+            fits = False
+        if not fits:
+            raise ValueError(
+                f"`{name}` must be a number or an array with one value per test, broadcastable to the "
+                f"shape of the tests {batch} (the shape of `x` without its sample axes); got shape {arr.shape}."
+            )
         sizes.append(arr)
-    return sizes[1] / sizes[0]
+    ratio = sizes[1] / sizes[0]
+    return ratio if np.ndim(ratio) == 0 else np.broadcast_to(ratio, batch)
 
 
-def corrected_repeated_cv_ttest(x, y=None, *, n_train, n_test, df=None, alternative="two-sided"):
+def corrected_repeated_cv_ttest(x, y=None, *, n_train, n_test, n_folds=None, df=None, alternative="two-sided"):
     """Corrected repeated k-fold cross-validation t-test (Bouckaert & Frank 2004).
 
     Null hypothesis: the expected accuracy difference between learners A and B
@@ -315,25 +345,42 @@ def corrected_repeated_cv_ttest(x, y=None, *, n_train, n_test, df=None, alternat
 
     Parameters
     ----------
-    x : array_like, shape (..., r, k)
-        Accuracies of learner A per run and fold, or the differences.
-    y : array_like, shape (..., r, k), optional
+    x : array_like, shape (..., r, k), (r k,) or (..., r k)
+        Accuracies of learner A per run and fold, or the differences. Which
+        shapes are read how:
+
+        * without ``n_folds``: ``(..., r, k)``, runs on axis -2 and folds on
+          axis -1; a 1-d array is the ``r k`` values of one experiment (the
+          statistic uses only their number);
+        * with ``n_folds=k``: the last axis holds the ``r k`` values of each
+          experiment run by run (the order of ``rxk_cv_splits``), so a batch
+          of flat experiments ``(..., r k)`` is read as ``(..., r, k)``.
+    y : array_like, same shape as ``x``, optional
         Accuracies of learner B.
-    n_train, n_test : float
+    n_train, n_test : float or array_like
         Training and test set sizes of one fold (``n_test / n_train = 1/(k-1)``
-        for k-fold cv).
+        for k-fold cv); or fractions, only the ratio is used. Arrays give one
+        size per experiment and broadcast against the leading axes of ``x``
+        (its shape without the run and fold axes), as in
+        :func:`corrected_resampled_ttest`.
+    n_folds : int, optional
+        Number of folds k when the last axis of ``x`` holds all ``r k``
+        values of an experiment; its length must be a multiple of ``n_folds``.
     df : float, optional
         Calibrated degrees of freedom; replaces ``k r - 1`` and ``k r`` = df + 1.
     alternative : {"two-sided", "less", "greater"}
 
     Returns
     -------
-    TestResult
+    TTestResult
+        With ``confidence_interval(confidence_level=0.95)`` (see :func:`paired_ttest`).
 
     Notes
     -----
     Equal to :func:`corrected_resampled_ttest` on the flattened ``(..., r k)``
-    array. Zero variance follows Weka's convention (see :func:`paired_ttest`).
+    array: a flat array of one experiment's values, ``(r k,)``, gives the same
+    result as its ``(r, k)`` form. A 2-d array is always runs x folds; a batch
+    of flat experiments needs ``n_folds``. Zero variance follows Weka's convention (see :func:`paired_ttest`).
 
     References
     ----------
@@ -350,14 +397,26 @@ def corrected_repeated_cv_ttest(x, y=None, *, n_train, n_test, df=None, alternat
     1.7516 0.1402 5.0
     """
     check_alternative(alternative)
-    n_train = check_positive(n_train, "n_train")
-    n_test = check_positive(n_test, "n_test")
     df = _check_df(df)
-    d = as_differences(x, y, ndim_min=2)
+    d = as_differences(x, y)
+    if n_folds is not None:
+        n_folds = check_positive_int(n_folds, "n_folds")
+        if d.shape[-1] % n_folds:
+            raise ValueError(
+                f"`n_folds` must divide the length of the last axis of `x` (its r x k values); "
+                f"got n_folds={n_folds} and shape {d.shape}."
+            )
+        d = d.reshape(d.shape[:-1] + (d.shape[-1] // n_folds, n_folds))
+    elif d.ndim == 1:
+        d = d[np.newaxis, :]  # one experiment: only the number of values matters
     if d.shape[-1] * d.shape[-2] < 2:
-        raise ValueError(f"`x` must hold at least two runs x folds values; got shape {d.shape}.")
+        raise ValueError(
+            f"`x` must hold at least two values per experiment (runs x folds); got shape {d.shape}. "
+            "Pass shape (..., r, k), or the r k values of each experiment on the last axis with `n_folds=k`."
+        )
+    ratio = _size_ratio(n_train, n_test, d.shape[:-2])
     d = d.reshape(d.shape[:-2] + (-1,))
-    return _one_sample_t(d, df=df, alternative=alternative, ratio=n_test / n_train)
+    return _one_sample_t(d, df=df, alternative=alternative, ratio=ratio)
 
 
 def kfold_cv_ttest(x, y=None, *, df=None, alternative="two-sided"):
@@ -380,7 +439,8 @@ def kfold_cv_ttest(x, y=None, *, df=None, alternative="two-sided"):
 
     Returns
     -------
-    TestResult
+    TTestResult
+        With ``confidence_interval(confidence_level=0.95)`` (see :func:`paired_ttest`).
 
     Notes
     -----
@@ -443,7 +503,8 @@ def dietterich_5x2cv_ttest(x, y=None, *, alternative="two-sided"):
 
     Returns
     -------
-    TestResult
+    TTestResult
+        With ``confidence_interval(confidence_level=0.95)`` (see :func:`paired_ttest`).
         ``df`` is 5.
 
     Notes
@@ -496,7 +557,7 @@ def alpaydin_5x2cv_ftest(x, y=None):
 
     Returns
     -------
-    TestResult
+    UnsignedResult
         ``df`` is ``(10.0, 5.0)``, the degrees of freedom of the F distribution.
 
     Notes
@@ -530,4 +591,4 @@ def alpaydin_5x2cv_ftest(x, y=None):
     f = np.where(den == 0, np.where(num == 0, 0.0, np.inf), f)
     p = special.fdtrc(10, 5, f)  # what scipy.stats.f.sf(f, 10, 5) evaluates
     p = np.where((den == 0) & (num == 0), 1.0, p)
-    return TestResult(unwrap_scalar(f), unwrap_scalar(p), df=(10.0, 5.0), alternative="two-sided")
+    return UnsignedResult(unwrap_scalar(f), unwrap_scalar(p), df=(10.0, 5.0), alternative="two-sided")
