@@ -255,3 +255,21 @@ def test_rejects_non_code_in_nominal_column_with_attribute_types():
     X = np.array([[0.5, 1.0], [1.0, 2.0]])
     with pytest.raises(ValueError, match="`X`"):
         NaiveBayes(attribute_types=["nominal", "numeric"]).fit(X, [0, 1])
+
+
+@pytest.mark.parametrize("name", ["NaiveBayes", "C45"])
+def test_float_features_without_attribute_types_say_which_argument_to_set(name):
+    # Issue #19: the error names `attribute_types`, the columns, and a value that works.
+    import replicability as rp
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    X[:, 1] = np.arange(20) % 3
+    y = np.repeat([0, 1], 10)
+    with pytest.raises(ValueError, match=r"column\(s\) \[0, 2\].*attribute_types=\['numeric', 'nominal', 'numeric'\]"):
+        getattr(rp, name)().fit(X, y)
+    getattr(rp, name)(attribute_types=["numeric", "nominal", "numeric"]).fit(X, y)
+    wide = np.abs(rng.normal(size=(20, 12)))
+    wide[:, ::2] = 1.0
+    with pytest.raises(ValueError, match=r"attribute_types=\[\"numeric\" if j in \{1, 3"):
+        getattr(rp, name)().fit(wide, y)

@@ -25,19 +25,45 @@ __all__ = ["NaiveBayes"]
 _TINY = 1e-75
 
 
+def _numeric_hint(bad_columns, n_features):
+    """The sentence that says which argument makes float columns numeric attributes."""
+    cols = [int(j) for j in bad_columns]
+    if n_features <= 8:
+        example = repr(["numeric" if j in cols else "nominal" for j in range(n_features)])
+    else:
+        example = (
+            f'["numeric"] * {n_features}'
+            if len(cols) == n_features
+            else f'["numeric" if j in {set(cols)} else "nominal" for j in range({n_features})]'
+        )
+    shown = cols if len(cols) <= 10 else cols[:10] + ["..."]
+    return (
+        f" in column(s) {shown}. Without `attribute_types` every column is read as nominal category codes; "
+        f"for numeric features pass `attribute_types` ('numeric' or 'nominal' per column), "
+        f"e.g. attribute_types={example}."
+    )
+
+
 def _check_codes(X, name="X"):
     """Return ``X`` as an int64 array of non-negative integer category codes."""
     X = np.asarray(X)
     if X.dtype.kind == "O":
         X = X.astype(float)  # TypeError for non-numbers, as numpy words it
     if X.dtype.kind == "f":
-        if not np.all(np.isfinite(X)) or np.any(X != np.round(X)):
-            raise ValueError(f"`{name}` must contain non-negative integer category codes; got non-integer values.")
+        bad = ~np.isfinite(X) | (X != np.round(X))
+        if np.any(bad):
+            columns = np.flatnonzero(bad.any(axis=0)) if X.ndim == 2 else [0]
+            raise ValueError(
+                f"`{name}` must contain non-negative integer category codes; got non-integer values"
+                + _numeric_hint(columns, X.shape[-1] if X.ndim == 2 else 1)
+            )
     elif X.dtype.kind not in "iub":
         raise ValueError(f"`{name}` must contain non-negative integer category codes; got dtype {X.dtype}.")
     if X.size and X.min() < 0:
+        columns = np.flatnonzero((X < 0).any(axis=0)) if X.ndim == 2 else [0]
         raise ValueError(
-            f"`{name}` must contain non-negative integer category codes. Negative values in data: got {int(X.min())}."
+            f"`{name}` must contain non-negative integer category codes. Negative values in data: got "
+            f"{int(X.min())}" + _numeric_hint(columns, X.shape[-1] if X.ndim == 2 else 1)
         )
     return X.astype(np.int64)
 
