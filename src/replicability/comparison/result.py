@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
 from ..stats.measures import outcome_counts, r1_variance, r2_variance, replicability_r1, replicability_r2
 
@@ -91,24 +90,18 @@ class Comparison:
     def confidence_interval(self, confidence_level=0.95):
         """Interval for the expected difference, from the recommended test's corrected variance.
 
-        ``m ± t(df) sqrt((1/(df+1) + n_test/n_train) s²)``: the variance of the
+        ``m ± t(df) sqrt((1/(df+1) + n_test/n_train) s²)``: the standard error of the
         corrected t-tests (Nadeau & Bengio 2003; Bouckaert & Frank 2004), so the
         interval excludes 0 exactly when the two-sided test rejects at
-        ``1 - confidence_level``.
+        ``1 - confidence_level`` (the test result's own ``confidence_interval``).
 
         Returns
         -------
         tuple of float
             ``(low, high)``.
         """
-        if not 0 < confidence_level < 1:
-            raise ValueError(f"`confidence_level` must lie in (0, 1); got {confidence_level!r}.")
-        d = self.differences[0].reshape(-1)
-        df = float(self.tests[self.recommended].df)
-        half = stats.t.ppf(0.5 + confidence_level / 2, df) * np.sqrt(
-            (1 / (df + 1) + self.n_test / self.n_train) * d.var(ddof=1))
-        m = float(d.mean())
-        return float(m - half), float(m + half)
+        low, high = self.tests[self.recommended].confidence_interval(confidence_level)
+        return float(low), float(high)
 
     def replicability(self, test=None):
         """Replicability of a test's decision over the randomizations (Bouckaert 2004).
