@@ -321,6 +321,13 @@ def test_rejects_non_numeric_cell_counts():
         holdout_fold_counts(["a", "b", "c", "d"], n_test=1, rng=0)
 
 
+@pytest.mark.parametrize("counts", [["1", "2", "3", "4"], [True, False, True, True], np.ones(4, dtype=bool)])
+def test_rejects_cell_counts_given_as_strings_or_bools(counts):
+    # Issue #19: numpy would read "1" and True as the number 1.
+    with pytest.raises(TypeError, match="`cell_counts` must hold numbers, not"):
+        holdout_fold_counts(counts, n_test=1, rng=0)
+
+
 @pytest.mark.parametrize("n_test", [0, 10, 11, 2.0])
 def test_holdout_rejects_bad_n_test(n_test):
     with pytest.raises(ValueError, match="`n_test`"):

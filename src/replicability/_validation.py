@@ -172,6 +172,7 @@ def as_cell_counts(cell_counts, name="cell_counts"):
 
     The four cells are those of Task I (Bouckaert 2005), ``(x, y) = (0, 0), (0, 1), (1, 0), (1, 1)``.
     """
+    check_not_text_or_bool(cell_counts, name)
     arr = np.asarray(cell_counts)
     if arr.dtype.kind not in "iu":
         try:
