@@ -117,11 +117,29 @@ def nb_predict_folds(bits, W, query):
 
 
 @njit(cache=True)
-def _fold_counts(train_row, train_class, start, end, Wf):
-    """``Wf[u, k]``: training instances of pattern ``u`` and class ``k`` in ``train_row[start:end]``."""
+def _fold_counts(row, codes, train, start, end, Wf):
+    """``Wf[u, k]``: instances ``train[start:end]`` of pattern ``u`` (``row``) and class ``k`` (``codes``)."""
     Wf[:, :] = 0.0
     for t in range(start, end):
-        Wf[train_row[t], train_class[t]] += 1.0
+        i = train[t]
+        Wf[row[i], codes[i]] += 1.0
+
+
+@njit(cache=True)
+def _complete(class_count, ones):
+    """Whether every class and both values of every attribute occur in the counts (integers)."""
+    n = 0.0
+    for k in range(class_count.size):
+        if class_count[k] == 0:
+            return False
+        n += class_count[k]
+    for j in range(ones.shape[1]):
+        n_one = 0.0
+        for k in range(ones.shape[0]):
+            n_one += ones[k, j]
+        if n_one == 0 or n_one == n:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -141,17 +159,20 @@ def c45_predict_folds(bits, W, query, m, logt, cf, z, raising):
 
 
 @njit(cache=True)
-def evaluate_folds(bits, n_classes, train_row, train_class, train_start, test_row, test_class, test_start,
-                   m, logt, cf, z, raising):
-    """Correct counts (naive Bayes, J48, both) of every fold on its test rows.
+def evaluate_folds(bits, row, codes, n_classes, train, train_start, test, test_start, m, logt, cf, z, raising):
+    """Correct counts (naive Bayes, J48, both) of every fold on its test instances, and whether it is modelled.
 
-    Fold ``f`` trains on the patterns ``train_row[train_start[f]:train_start[f + 1]]``
-    of classes ``train_class[...]`` (codes below ``n_classes``) and tests the
-    patterns ``test_row[test_start[f]:test_start[f + 1]]`` of classes ``test_class[...]``.
+    Instance ``i`` is pattern ``row[i]`` (a row of ``bits``) of class
+    ``codes[i]`` (below ``n_classes``). Fold ``f`` trains on the instances
+    ``train[train_start[f]:train_start[f + 1]]`` and tests the instances
+    ``test[test_start[f]:test_start[f + 1]]``. Column 3 is 1 when every class
+    and both values of every attribute occur in the fold's training set (then
+    the estimators fix the classes and categories the kernel assumes), read
+    from the root's counts; the counts of the other folds are not the estimators'.
     """
     U, p = bits.shape
     K, F = n_classes, train_start.size - 1
-    out = np.zeros((F, 3), dtype=np.int64)
+    out = np.zeros((F, 4), dtype=np.int64)
     work = _workspace(U, p, K)
     attr, child, ndist, root_ones = work[1], work[2], work[4], work[5][0]
     tab = _est_table()
@@ -161,11 +182,12 @@ def evaluate_folds(bits, n_classes, train_row, train_class, train_start, test_ro
     cond = np.empty((2, p, K))
     probs = np.empty(K)
     for f in range(F):
-        _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
+        _fold_counts(row, codes, train, train_start[f], train_start[f + 1], Wf)
         _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work)
         _nb_from_counts(ndist[0], root_ones, prior, cond)  # the training set's counts: the root's
+        out[f, 3] = _complete(ndist[0], root_ones)
         for t in range(test_start[f], test_start[f + 1]):
-            u, c = test_row[t], test_class[t]
+            u, c = row[test[t]], codes[test[t]]
             hit_a = _nb_predict(bits, u, prior, cond, probs) == c
             hit_b = _c45_predict(bits, u, attr, child, ndist) == c
             out[f, 0] += hit_a

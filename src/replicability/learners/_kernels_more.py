@@ -79,45 +79,43 @@ def fold_summary(words, codes, n_classes, train, train_start):
 
 # --------------------------------------------------------------------------- naive Bayes, C4.5
 @njit(cache=True)
-def nb_hits(bits, n_classes, train_row, train_class, train_start, test_row, test_class, test_start):
-    """Naive Bayes fitted on each fold; hit of each test pattern of fold ``f``.
+def nb_hits(bits, row, codes, n_classes, train, train_start, test, test_start):
+    """Naive Bayes fitted on each fold; hit of each test instance.
 
-    Fold ``f`` trains on patterns ``train_row[train_start[f]:train_start[f + 1]]``
-    of classes ``train_class[...]`` and tests patterns
-    ``test_row[test_start[f]:test_start[f + 1]]`` of classes ``test_class[...]``
-    (as ``_kernels.evaluate_folds``).
+    Instance ``i`` is pattern ``row[i]`` of class ``codes[i]``; fold ``f``
+    trains on ``train[train_start[f]:train_start[f + 1]]`` and tests
+    ``test[test_start[f]:test_start[f + 1]]`` (as ``_kernels.evaluate_folds``).
     """
     U, p = bits.shape
     K = n_classes
-    hits = np.zeros(test_row.size, dtype=np.bool_)
+    hits = np.zeros(test.size, dtype=np.bool_)
     Wf = np.empty((U, K))
     prior = np.empty(K)
     cond = np.empty((2, p, K))
     probs = np.empty(K)
     for f in range(train_start.size - 1):
-        _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
+        _fold_counts(row, codes, train, train_start[f], train_start[f + 1], Wf)
         _nb_fit(bits, Wf, prior, cond)
         for t in range(test_start[f], test_start[f + 1]):
-            hits[t] = _nb_predict(bits, test_row[t], prior, cond, probs) == test_class[t]
+            hits[t] = _nb_predict(bits, row[test[t]], prior, cond, probs) == codes[test[t]]
     return hits
 
 
 @njit(cache=True)
-def c45_hits(bits, n_classes, train_row, train_class, train_start, test_row, test_class, test_start, m, logt,
-             cf, z, raising):
-    """J48 fitted on each fold; hit of each test pattern (see :func:`nb_hits`)."""
+def c45_hits(bits, row, codes, n_classes, train, train_start, test, test_start, m, logt, cf, z, raising):
+    """J48 fitted on each fold; hit of each test instance (see :func:`nb_hits`)."""
     U, p = bits.shape
-    hits = np.zeros(test_row.size, dtype=np.bool_)
+    hits = np.zeros(test.size, dtype=np.bool_)
     work = _workspace(U, p, n_classes)
     attr, child, ndist = work[1], work[2], work[4]
     tab = _est_table()
     fbits = bits.astype(np.float64)
     Wf = np.empty((U, n_classes))
     for f in range(train_start.size - 1):
-        _fold_counts(train_row, train_class, train_start[f], train_start[f + 1], Wf)
+        _fold_counts(row, codes, train, train_start[f], train_start[f + 1], Wf)
         _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work)
         for t in range(test_start[f], test_start[f + 1]):
-            hits[t] = _c45_predict(bits, test_row[t], attr, child, ndist) == test_class[t]
+            hits[t] = _c45_predict(bits, row[test[t]], attr, child, ndist) == codes[test[t]]
     return hits
 
 

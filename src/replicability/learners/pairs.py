@@ -88,16 +88,24 @@ def _check_splits(splits, n):
         if len(split) != 2:
             raise ValueError(f"`splits` must hold (train, test) pairs; got {split!r}.")
     out = []
-    for which in (0, 1):
-        parts = [np.asarray(split[which]) for split in splits]
-        filled = [part.ravel() for part in parts if part.size]
-        flat = np.concatenate(filled) if filled else np.zeros(0, dtype=np.int64)
+    for parts in zip(*splits) if len(splits) else ((), ()):
+        # One call for the usual integer arrays; an empty list among them makes the result float.
+        flat = np.concatenate(parts, axis=None) if parts else np.zeros(0, dtype=np.int64)
+        try:  # len is the size of the usual 1-d parts, and much cheaper than np.size
+            sizes = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+        except TypeError:  # a scalar index
+            sizes = None
+        if sizes is None or sizes.sum() != flat.size:
+            sizes = np.array([np.size(part) for part in parts], dtype=np.int64)
+        if flat.dtype.kind not in "iu":
+            filled = [np.ravel(part) for part in parts if np.size(part)]
+            flat = np.concatenate(filled) if filled else np.zeros(0, dtype=np.int64)
         if flat.size and (flat.dtype.kind not in "iu" or flat.min() < 0 or flat.max() >= n):
             # Vectorized test above; name the first offending part only when one exists.
-            for part in parts:
+            for part in map(np.asarray, parts):
                 if part.size and (part.dtype.kind not in "iu" or part.min() < 0 or part.max() >= n):
                     raise ValueError(f"`splits` must hold integer indices in [0, {n}); got {part!r}.")
-        out += [flat.astype(np.int64), np.array([part.size for part in parts], dtype=np.int64)]
+        out += [flat.astype(np.int64, copy=False), sizes]
     return tuple(out)
 
 
@@ -164,16 +172,18 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     >>> bool(np.all(counts[:, 2] <= counts[:, :2].min(axis=1)))
     True
     """
-    # Folds the pattern path models: every class and both values of every attribute trained on.
+    # Every split goes to the kernel, which tells from each tree's root counts
+    # whether the split is one it models ("complete"), in the same pass.
     return _evaluate_paths(X, y, splits, (NaiveBayes, C45), (params_a, params_b),
-                           (_nb_fast_ok, _c45_fast_ok), ("complete",), _counts_nb_c45)
+                           (_nb_fast_ok, _c45_fast_ok), (), _counts_nb_c45)
 
 
 def _counts_nb_c45(data, folds, params_a, params_b):
     m, logt, cf, z = _c45_args(params_b.get("confidence", 0.25), params_b.get("min_num_obj", 2),
                                data.n_train.max())
-    return _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
-                                   bool(params_b.get("subtree_raising", True)))
+    out = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
+                                  bool(params_b.get("subtree_raising", True)))
+    return out[:, :3], out[:, 3].astype(bool)
 
 
 def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts):
@@ -181,7 +191,8 @@ def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_c
 
     ``fast_ok`` holds one check of the options per learner; ``fast_splits``
     names the :class:`_BinaryData` masks of the splits the kernels model; and
-    ``fast_counts(data, folds, params_a, params_b)`` counts those splits.
+    ``fast_counts(data, folds, params_a, params_b)`` counts those splits and
+    says which of them it modelled (the others go to the loop too).
     """
     X, y = np.asarray(X), np.asarray(y)
     params_a, params_b = (dict(p or {}) for p in params)
@@ -192,10 +203,13 @@ def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_c
         return evaluate_pair_loop(X, y, splits, learner_a=learner_a, learner_b=learner_b,
                                   params_a=params_a, params_b=params_b)
     data = _BinaryData(X, y, train, n_train, test, n_test)
-    fast = np.logical_and.reduce([getattr(data, name) for name in fast_splits])
+    fast = np.ones(n_splits, dtype=bool)
+    for name in fast_splits:
+        fast &= getattr(data, name)
     out = np.zeros((n_splits, 3), dtype=np.int64)
     if fast.any():
-        out[fast] = fast_counts(data, data.folds(fast), params_a, params_b)
+        out[fast], modelled = fast_counts(data, data.folds(fast), params_a, params_b)
+        fast[fast] = modelled
     slow = np.flatnonzero(~fast)
     if slow.size:
         out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=learner_a,
@@ -213,8 +227,9 @@ class _Folds:
     """A batch of splits as the kernels take them: indices concatenated, with starts."""
 
     def __init__(self, train, n_train, test, n_test, keep):
-        self.train = train[np.repeat(keep, n_train)]
-        self.test = test[np.repeat(keep, n_test)]
+        every = keep.all()  # the usual case: no copies
+        self.train = train if every else train[np.repeat(keep, n_train)]
+        self.test = test if every else test[np.repeat(keep, n_test)]
         self.n_train = n_train[keep]
         self.train_start = np.concatenate([[0], np.cumsum(self.n_train)]).astype(np.int64)
         self.test_start = np.concatenate([[0], np.cumsum(n_test[keep])]).astype(np.int64)
@@ -246,14 +261,25 @@ class _BinaryData:
                                .sum(axis=1) for s in starts], axis=1)
         self.packed = self.words[:, 0]
         self.train, self.n_train, self.test, self.n_test = train, n_train, test, n_test
-        train_start = np.concatenate([[0], np.cumsum(n_train)]).astype(np.int64)
-        present, all_on, any_on = _kernels_more.fold_summary(self.words, self.codes, self.n_classes, train,
-                                                             train_start)
-        full = (np.int64(1) << np.minimum(_WORD_BITS, self.n_attributes - starts)) - 1
-        self.complete = present.all(axis=1) & ((all_on & full) == 0).all(axis=1) & (any_on == full).all(axis=1)
-        self.two_classes = present.all(axis=1) & (self.n_classes == 2)
         self.any_train = n_train > 0
         self.narrow = np.full(n_train.size, starts.size == 1)
+
+    @functools.cached_property
+    def _summary(self):
+        """Per split: the classes present in training, the AND and the OR of its packed rows."""
+        train_start = np.concatenate([[0], np.cumsum(self.n_train)]).astype(np.int64)
+        return _kernels_more.fold_summary(self.words, self.codes, self.n_classes, self.train, train_start)
+
+    @property
+    def complete(self):
+        present, all_on, any_on = self._summary
+        width = np.minimum(_WORD_BITS, self.n_attributes - np.arange(0, self.n_attributes, _WORD_BITS))
+        full = (np.int64(1) << width) - 1
+        return present.all(axis=1) & ((all_on & full) == 0).all(axis=1) & (any_on == full).all(axis=1)
+
+    @property
+    def two_classes(self):
+        return self._summary[0].all(axis=1) & (self.n_classes == 2)
 
     def folds(self, keep):
         return _Folds(self.train, self.n_train, self.test, self.n_test, keep)
@@ -262,20 +288,21 @@ class _BinaryData:
     def _distinct_rows(self):
         """Distinct rows ``bits`` (U, p) and the distinct row of every instance."""
         # One word: unique of a 1-d array, much faster than of rows.
-        words = self.packed if self.words.shape[1] == 1 else self.words
-        _, first, row = np.unique(words, axis=0, return_index=True, return_inverse=True)
+        one = self.words.shape[1] == 1
+        _, first, row = np.unique(self.packed if one else self.words, axis=None if one else 0, return_index=True,
+                                  return_inverse=True)
         return np.ascontiguousarray(self.X[first], dtype=np.int8), row.ravel()
 
     def patterns(self, folds):
         """The pattern kernels' view of ``folds``.
 
-        Distinct rows ``bits`` (U, p), the number of classes, and the pattern
-        and class of every training index with the start of each fold, then
-        the same for the test indices.
+        Distinct rows ``bits`` (U, p), the distinct row and the class code of
+        every instance, the number of classes, and the training indices with
+        the start of each fold, then the same for the test indices.
         """
         bits, row = self._distinct_rows
-        return (bits, self.n_classes, row[folds.train], self.codes[folds.train], folds.train_start,
-                row[folds.test], self.codes[folds.test], folds.test_start)
+        return (bits, row, self.codes, self.n_classes, folds.train, folds.train_start, folds.test,
+                folds.test_start)
 
 
 def _hits_nb(data, folds, params):
@@ -420,10 +447,13 @@ def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
 
 
 def _counts_from_hits(hits_a, hits_b, data, folds, params_a, params_b):
-    """Per split of ``folds``: the test instances A, B and both get right, from per-instance hits."""
+    """Per split of ``folds``: the test instances A, B and both get right, from per-instance hits.
+
+    Every split of ``folds`` is modelled (the second value, all true).
+    """
     a = hits_a(data, folds, params_a)
     b = hits_b(data, folds, params_b)
     n_splits = folds.n_train.size
     split_of = np.repeat(np.arange(n_splits), np.diff(folds.test_start))
-    return np.stack([np.bincount(split_of, weights=hit, minlength=n_splits) for hit in (a, b, a & b)],
-                    axis=-1).astype(np.int64)
+    counts = np.stack([np.bincount(split_of, weights=hit, minlength=n_splits) for hit in (a, b, a & b)], axis=-1)
+    return counts.astype(np.int64), np.ones(n_splits, dtype=bool)
