@@ -208,6 +208,30 @@ def test_signed_rank_ties_of_means_are_exact():
     np.testing.assert_array_equal(res.pvalue, signed_rank_test(exact).pvalue)
 
 
+@pytest.mark.parametrize("method", ["normal", "exact"])
+def test_sign_test_zeros_of_means_are_exact(method):
+    # Means of fold differences that are zero in exact arithmetic can come out as
+    # +-1e-18; they are zeros (half a plus), as in the exact integer sums.
+    rng = np.random.default_rng(11)
+    c = rng.integers(-3, 4, size=(300, 10, 10))  # correct_a - correct_b per fold
+    c[:, :4, :] = 0
+    c[:, :4, :2] = (2, -2)  # runs whose exact mean is zero
+    means = np.mean(c / 30, axis=-1)
+    exact = c.sum(axis=-1).astype(float)
+    assert np.any((means != 0) & (exact == 0))  # the rounding residue the test must see through
+    res = sign_test(means, method=method)
+    ref = sign_test(exact, method=method)
+    np.testing.assert_array_equal(res.n_plus, ref.n_plus)
+    np.testing.assert_array_equal(res.pvalue, ref.pvalue)
+    # Oracle: scipy.stats.binomtest on the integer count when the zeros split evenly.
+    n_pos = np.count_nonzero(exact > 0, axis=-1)
+    n_zero = np.count_nonzero(exact == 0, axis=-1)
+    if method == "exact":
+        for i in np.flatnonzero(n_zero % 2 == 0)[:50]:
+            k = int(n_pos[i] + n_zero[i] // 2)
+            np.testing.assert_allclose(res.pvalue[i], stats.binomtest(k, 10, 0.5).pvalue, rtol=1e-10)
+
+
 def test_signed_rank_distinct_values_stay_distinct():
     # Values that differ by more than the tie tolerance are never merged.
     d = np.array([0.1, 0.1 + 1e-6, -0.2, 0.3, 0.3 * (1 + 1e-12), 1e-12])

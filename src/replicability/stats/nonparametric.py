@@ -72,10 +72,26 @@ class SignedRankResult(TestResult):
 
 
 def _validate(x, y, alternative, method):
-    """The checks both tests make: ``(d, alternative, method)``."""
+    """The checks both tests make: ``(d, alternative, method, scale)``.
+
+    ``scale`` (one per sample) is what rounding errors are relative to: the
+    largest ``|x|`` or ``|y|`` when both are given (the error of ``x - y`` is
+    relative to the scores), else the largest ``|d|``.
+    """
     alternative = check_alternative(alternative)
     method = check_choice(method, "method", _METHODS)
-    return as_differences(x, y), alternative, method
+    d = as_differences(x, y)
+    if y is not None:
+        scores = np.abs(np.stack(np.broadcast_arrays(as_float_array(x, "x"), as_float_array(y, "y"))))
+        scale = np.max(scores, axis=(0, -1))
+    else:
+        scale = np.max(np.abs(d), axis=-1)
+    return d, alternative, method, scale
+
+
+def _exact_zeros(d, scale):
+    """``d`` with values within ``_TIE_RTOL * scale`` of zero set to zero (zero up to rounding)."""
+    return np.where(np.abs(d) <= _TIE_RTOL * np.asarray(scale)[..., None], 0.0, d)
 
 
 def _normal_pvalue(z, alternative):
@@ -106,7 +122,12 @@ def _binom_pvalue(k, n, alternative):
     return np.minimum(1.0, 2.0 * np.minimum(upper, lower))
 
 
-def _sign_test(d, alternative, method):
+def _sign_test(d, alternative, method, scale=None):
+    if scale is None:
+        scale = np.max(np.abs(d), axis=-1)
+    # A mean of differences that is zero in exact arithmetic can come out as
+    # +-1e-18; it is a zero (half a plus), not a plus or a minus.
+    d = _exact_zeros(d, scale)
     n = d.shape[-1]
     n_pos = np.count_nonzero(d > 0, axis=-1)
     n_neg = np.count_nonzero(d < 0, axis=-1)
@@ -181,6 +202,13 @@ def sign_test(x, y=None, *, alternative="two-sided", method="normal"):
     ignore the paper's "half a plus" rule. With integer counts (in particular
     without zeros) the exact p-value is that of :func:`scipy.stats.binomtest`.
 
+    *Zeros are found on the exact values.* A difference within ``1e-9``
+    times the sample's scale of zero is a zero (the scale is the largest
+    ``|x|`` or ``|y|``, or the largest ``|d|`` when only differences are
+    given): a mean of fold differences that is zero in exact arithmetic can
+    come out as ``1e-18`` in floating point, and would otherwise count as a
+    plus or a minus (see :func:`signed_rank_test`).
+
     *Degenerate data.* When every difference is zero, ``Z = 0`` and
     ``p = 1``. Differences that are a non-zero constant are not degenerate
     for this test: the exact p-value is ``2**(1 - n)`` (two-sided), not the
@@ -206,8 +234,8 @@ def sign_test(x, y=None, *, alternative="two-sided", method="normal"):
     >>> print(round(float(sign_test(d, method="exact").pvalue), 4))
     0.1094
     """
-    d, alternative, method = _validate(x, y, alternative, method)
-    return _sign_test(d, alternative, method)
+    d, alternative, method, scale = _validate(x, y, alternative, method)
+    return _sign_test(d, alternative, method, scale)
 
 
 # --------------------------------------------------------------------------
@@ -423,15 +451,10 @@ def signed_rank_test(x, y=None, *, alternative="two-sided", method="normal"):
     >>> print(round(float(signed_rank_test(d, method="exact").pvalue), 4))
     0.0547
     """
-    d, alternative, method = _validate(x, y, alternative, method)
+    d, alternative, method, scale = _validate(x, y, alternative, method)
     if method == "exact" and d.shape[-1] > _EXACT_MAX_N:
         raise ValueError(
             f"`method` 'exact' supports at most {_EXACT_MAX_N} differences per sample; "
             f"got {d.shape[-1]}. Use method='normal'."
         )
-    scale = None
-    if y is not None:
-        # The rounding error of x - y is relative to the scores, not to d.
-        scores = np.abs(np.stack(np.broadcast_arrays(as_float_array(x, "x"), as_float_array(y, "y"))))
-        scale = np.max(scores, axis=(0, -1))
     return _signed_rank_test(d, alternative, method, scale)
