@@ -10,8 +10,8 @@ from .._lazy import attach
 
 _MODULES = {
     "ttests": (
-        "alpaydin_5x2cv_ftest", "corrected_repeated_cv_ttest", "corrected_resampled_ttest",
-        "dietterich_5x2cv_ttest", "kfold_cv_ttest", "paired_ttest", "resampled_ttest",
+        "TTestResult", "UnsignedResult", "alpaydin_5x2cv_ftest", "corrected_repeated_cv_ttest",
+        "corrected_resampled_ttest", "dietterich_5x2cv_ttest", "kfold_cv_ttest", "paired_ttest", "resampled_ttest",
     ),
     "nonparametric": ("SignTestResult", "SignedRankResult", "sign_test", "signed_rank_test"),
     "contingency": (

@@ -38,6 +38,8 @@ from .._validation import (
 )
 
 __all__ = [
+    "TTestResult",
+    "UnsignedResult",
     "paired_ttest",
     "resampled_ttest",
     "corrected_resampled_ttest",
