@@ -386,6 +386,12 @@ def test_confidence_interval_equals_scipy(rng, alternative, level):
     np.testing.assert_allclose(ci.high, ref.high, rtol=1e-10)
     one = paired_ttest(x[0], y[0], alternative=alternative).confidence_interval(level)
     assert isinstance(one.low, float) and isinstance(one.high, float)
+    # Second oracle: statsmodels' t interval of the mean difference.
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    sm_alt = {"two-sided": "two-sided", "greater": "larger", "less": "smaller"}[alternative]
+    low, high = DescrStatsW(x[0] - y[0]).tconfint_mean(alpha=1 - level, alternative=sm_alt)
+    np.testing.assert_allclose([one.low, one.high], [low, high], rtol=1e-10)
 
 
 def test_corrected_confidence_interval_matches_the_test(rng):
