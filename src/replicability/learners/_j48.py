@@ -43,20 +43,24 @@ _EPS = 1e-6  # Weka's Utils.SMALL, as c45._EPS
 
 # --------------------------------------------------------------------------- J48 helpers
 @njit(cache=True)
-def _max_class(dist):
-    """Distribution.maxClass: first class whose count beats the best by more than 1e-6."""
+def _max_class(dist, i):
+    """Distribution.maxClass of row ``i`` of ``dist``: first class whose count beats the best by more than 1e-6.
+
+    Rows are passed as (array, index), not as views: every view of an array
+    costs numba two atomic reference-count updates, which dominated the kernel.
+    """
     best, idx = 0.0, 0
-    for k in range(dist.size):
-        if dist[k] - best > _EPS:
-            best, idx = dist[k], k
+    for k in range(dist.shape[1]):
+        if dist[i, k] - best > _EPS:
+            best, idx = dist[i, k], k
     return idx
 
 
 @njit(cache=True)
-def _sum(dist):
+def _sum(dist, i):
     total = 0.0  # sequential, as numpy's sum of a few elements
-    for k in range(dist.size):
-        total += dist[k]
+    for k in range(dist.shape[1]):
+        total += dist[i, k]
     return total
 
 
@@ -84,17 +88,17 @@ def _add_errs(n, e, cf, z):
 
 
 @njit(cache=True)
-def _est_dist(dist, cf, z, tab):
+def _est_dist(dist, i, cf, z, tab):
     """est_errors_dist: observed errors plus addErrs; 0 for an empty distribution.
 
     ``tab`` memoizes the value per (instances, errors) of integer counts in a
     direct-mapped cache of fixed size (:func:`_est_table`): row ``h`` holds
     the instances and errors it was computed for (-1: empty) and the value.
     """
-    total = _sum(dist)
+    total = _sum(dist, i)
     if abs(total) < _EPS:
         return 0.0
-    e = total - dist[_max_class(dist)]
+    e = total - dist[i, _max_class(dist, i)]
     h = (int(total) * 40503 + int(e)) & (tab.shape[0] - 1)
     if tab[h, 0] == total and tab[h, 1] == e:
         return tab[h, 2]
@@ -104,12 +108,14 @@ def _est_dist(dist, cf, z, tab):
 
 
 @njit(cache=True)
-def _row_dist(Wf, rows, start, end, out):
-    out[:] = 0.0
+def _row_dist(Wf, rows, start, end, out, x):
+    """``out[x]``: the class counts of ``rows[start:end]``."""
+    for k in range(out.shape[1]):
+        out[x, k] = 0.0
     for i in range(start, end):
         r = rows[i]
-        for k in range(out.size):
-            out[k] += Wf[r, k]
+        for k in range(out.shape[1]):
+            out[x, k] += Wf[r, k]
 
 
 @njit(cache=True)
@@ -129,20 +135,21 @@ def _partition(bits, rows, start, end, a):
 
 
 @njit(cache=True)
-def _select(m, logt, dist, ones, gains, ratios, valid):
+def _select(m, logt, dist, ones, node, gains, ratios, valid):
     """C45ModelSelection.selectModel on a node's rows: best attribute, or -1 (leaf).
 
-    ``dist`` holds the node's class counts and ``ones[k, j]`` its class-``k``
-    count with value 1 of attribute ``j``. Arithmetic as c45._TreeBuilder.select.
+    ``dist[node]`` holds the node's class counts and ``ones[node, k, j]`` its
+    class-``k`` count with value 1 of attribute ``j``. Arithmetic as
+    c45._TreeBuilder.select.
     """
-    K, p = ones.shape
-    if _is_leaf(dist, m):
+    K, p = ones.shape[1], ones.shape[2]
+    if _is_leaf(dist, node, m):
         return -1
-    total = _sum(dist)
+    total = _sum(dist, node)
     log_total = logt[int(total)]
     s = 0.0
     for k in range(K):
-        s += logt[int(dist[k])]
+        s += logt[int(dist[node, k])]
     old_ent = log_total - s
     # With two values per attribute Weka's multiVal rule keeps every admissible
     # attribute in the average gain (numValues = 2 < 0.3 N, or every attribute few-valued).
@@ -150,8 +157,8 @@ def _select(m, logt, dist, ones, gains, ratios, valid):
     for j in range(p):
         pb0, pb1 = 0.0, 0.0
         for k in range(K):
-            pb1 += ones[k, j]
-            pb0 += dist[k] - ones[k, j]
+            pb1 += ones[node, k, j]
+            pb0 += dist[node, k] - ones[node, k, j]
         # Distribution.check(minNoObj): both branches need min_num_obj instances.
         # Gain and ratio of other attributes are never read, so are not computed.
         valid[j] = (pb0 - m > -_EPS) and (pb1 - m > -_EPS)
@@ -159,8 +166,8 @@ def _select(m, logt, dist, ones, gains, ratios, valid):
             continue
         s0, s1 = 0.0, 0.0
         for k in range(K):
-            s1 += logt[int(ones[k, j])]
-            s0 += logt[int(dist[k] - ones[k, j])]
+            s1 += logt[int(ones[node, k, j])]
+            s0 += logt[int(dist[node, k] - ones[node, k, j])]
         lp0, lp1 = logt[int(pb0)], logt[int(pb1)]
         num = old_ent - ((lp0 - s0) + (lp1 - s1))
         gain = 0.0 if abs(num) < _EPS else num / total  # InfoGainSplitCrit
@@ -183,22 +190,25 @@ def _select(m, logt, dist, ones, gains, ratios, valid):
 
 # --------------------------------------------------------------------------- J48 tree
 @njit(cache=True)
-def _is_leaf(dist, m):
-    """C45ModelSelection's leaf tests: fewer than 2 * minNumObj instances, or one class."""
-    total = _sum(dist)
-    return total - 2 * m < -_EPS or abs(total - dist[_max_class(dist)]) < _EPS
+def _is_leaf(dist, i, m):
+    """C45ModelSelection's leaf tests on row ``i``: fewer than 2 * minNumObj instances, or one class."""
+    total = _sum(dist, i)
+    return total - 2 * m < -_EPS or abs(total - dist[i, _max_class(dist, i)]) < _EPS
 
 
 @njit(cache=True)
-def _count_ones(bits, Wf, rows, start, end, out):
-    """``out[k, j]``: class-``k`` count with value 1 of attribute ``j`` over ``rows[start:end]``."""
-    out[:, :] = 0.0
+def _count_ones(bits, Wf, rows, start, end, out, x):
+    """``out[x, k, j]``: class-``k`` count with value 1 of attribute ``j`` over ``rows[start:end]``."""
+    K, p = out.shape[1], out.shape[2]
+    for k in range(K):
+        for j in range(p):
+            out[x, k, j] = 0.0
     for i in range(start, end):
         r = rows[i]
-        for k in range(out.shape[0]):
+        for k in range(K):
             w = Wf[r, k]
-            for j in range(out.shape[1]):
-                out[k, j] += w * bits[r, j]
+            for j in range(p):
+                out[x, k, j] += w * bits[r, j]
 
 
 @njit(cache=True)
@@ -211,15 +221,15 @@ def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones
     subtracting it from the parent (integer sums, so exact).
     """
     seg[0, 0], seg[0, 1] = 0, n_rows
-    _row_dist(Wf, rows, 0, n_rows, ndist[0])
-    _count_ones(fbits, Wf, rows, 0, n_rows, nones[0])  # naive Bayes's counts too (evaluate_folds)
+    _row_dist(Wf, rows, 0, n_rows, ndist, 0)
+    _count_ones(fbits, Wf, rows, 0, n_rows, nones, 0)  # naive Bayes's counts too (evaluate_folds)
     n_nodes, top = 1, 0
     stack[0] = 0
     while top >= 0:
         node = stack[top]
         top -= 1
         s, e = seg[node, 0], seg[node, 1]
-        a = _select(m, logt, ndist[node], nones[node], gains, ratios, valid)
+        a = _select(m, logt, ndist, nones, node, gains, ratios, valid)
         attr[node] = a
         if a >= 0:
             mid = _partition(bits, rows, s, e, a)
@@ -230,10 +240,10 @@ def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones
             for k in range(ndist.shape[1]):
                 ndist[c + 1, k] = nones[node, k, a]
                 ndist[c, k] = ndist[node, k] - nones[node, k, a]
-            leaf0, leaf1 = _is_leaf(ndist[c], m), _is_leaf(ndist[c + 1], m)
+            leaf0, leaf1 = _is_leaf(ndist, c, m), _is_leaf(ndist, c + 1, m)
             if not (leaf0 and leaf1):
                 small, large = (c, c + 1) if mid - s <= e - mid else (c + 1, c)
-                _count_ones(fbits, Wf, rows, seg[small, 0], seg[small, 1], nones[small])
+                _count_ones(fbits, Wf, rows, seg[small, 0], seg[small, 1], nones, small)
                 for k in range(nones.shape[1]):
                     for j in range(nones.shape[2]):
                         nones[large, k, j] = nones[node, k, j] - nones[small, k, j]
@@ -254,14 +264,12 @@ def _collapse(attr, child, ndist, n_nodes, train_err):
     """C45PruneableClassifierTree.collapse (a node's test reads only its grown subtree)."""
     for node in range(n_nodes - 1, -1, -1):  # children before parents
         if attr[node] < 0:
-            d = ndist[node]
-            train_err[node] = _sum(d) - d[_max_class(d)]
+            train_err[node] = _sum(ndist, node) - ndist[node, _max_class(ndist, node)]
         else:
             train_err[node] = train_err[child[node, 0]] + train_err[child[node, 1]]
     for node in range(n_nodes):
         if attr[node] >= 0:
-            d = ndist[node]
-            if train_err[node] >= (_sum(d) - d[_max_class(d)]) - 1e-3:
+            if train_err[node] >= (_sum(ndist, node) - ndist[node, _max_class(ndist, node)]) - 1e-3:
                 attr[node] = -1
 
 
@@ -284,7 +292,8 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
     order[0] = top
     touched[top] = True
     if attr[top] < 0:
-        acc[top, :] = ndist[top]
+        for k in range(acc.shape[1]):
+            acc[top, k] = ndist[top, k]
     for i in range(start, end):
         r = rows[i]
         x = top
@@ -295,13 +304,14 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
                 n += 1
                 order[n] = x
                 if attr[x] < 0:
-                    acc[x, :] = ndist[x]
+                    for k in range(acc.shape[1]):
+                        acc[x, k] = ndist[x, k]
         for k in range(acc.shape[1]):
             acc[x, k] += Wf[r, k]
     for i in range(n, -1, -1):  # sons before their parent
         x = order[i]
         if attr[x] < 0:
-            value[x] = _est_dist(acc[x], cf, z, tab)
+            value[x] = _est_dist(acc, x, cf, z, tab)
         else:
             c0, c1 = child[x, 0], child[x, 1]
             value[x] = (value[c0] if touched[c0] else est[c0]) + (value[c1] if touched[c1] else est[c1])
@@ -319,7 +329,7 @@ def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
         x = stack[sp]
         sp -= 1
         s, e = seg[x, 0], seg[x, 1]
-        _row_dist(Wf, rows, s, e, ndist[x])
+        _row_dist(Wf, rows, s, e, ndist, x)
         if attr[x] >= 0:
             mid = _partition(bits, rows, s, e, attr[x])
             c0, c1 = child[x, 0], child[x, 1]
@@ -344,7 +354,7 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
     while sp >= 0:
         x = stack[sp]
         if attr[x] < 0:
-            est[x] = _est_dist(ndist[x], cf, z, tab)
+            est[x] = _est_dist(ndist, x, cf, z, tab)
             sp -= 1
             continue
         c0, c1 = child[x, 0], child[x, 1]
@@ -356,14 +366,14 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
             continue
         sp -= 1
         # Distribution.maxBag: the last bag with the largest weight.
-        largest = c1 if _sum(ndist[c1]) - _sum(ndist[c0]) > -_EPS else c0
+        largest = c1 if _sum(ndist, c1) - _sum(ndist, c0) > -_EPS else c0
         if raising:
             other = c0 + c1 - largest
             err_branch = _est_branch(largest, bits, Wf, rows, seg[other, 0], seg[other, 1], attr, child,
                                      ndist, est, cf, z, tab, acc, touched, order, value)
         else:
             err_branch = np.inf
-        err_leaf = _est_dist(ndist[x], cf, z, tab)
+        err_leaf = _est_dist(ndist, x, cf, z, tab)
         err_tree = est[c0] + est[c1]
         if err_leaf - (err_tree + 0.1) <= _EPS and err_leaf - (err_branch + 0.1) <= _EPS:
             attr[x] = -1
@@ -394,7 +404,7 @@ def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
     U = bits.shape[0]
     n_rows = 0
     for u in range(U):
-        if _sum(Wf[u]) > 0:
+        if _sum(Wf, u) > 0:
             rows[n_rows] = u
             n_rows += 1
     n_nodes = _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, ones, stack, gains,
@@ -410,11 +420,10 @@ def _c45_predict(bits, u, attr, child, ndist):
     node = 0
     while attr[node] >= 0:
         node = child[node, bits[u, attr[node]]]
-    d = ndist[node]
     best, arg = -np.inf, 0
-    for k in range(d.size):
-        if d[k] > best:
-            best, arg = d[k], k
+    for k in range(ndist.shape[1]):
+        if ndist[node, k] > best:
+            best, arg = ndist[node, k], k
     return arg
 
 
