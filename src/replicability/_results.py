@@ -49,7 +49,7 @@ class TestResult:
     """Outcome of a significance test.
 
     Unpacks to ``(statistic, pvalue)`` like ``scipy.stats`` results; every other
-    field is read by name. :meth:`_asdict` and :meth:`to_frame` keep every field
+    field is read by name. ``_asdict()`` and :meth:`to_frame` keep every field
     (``pd.DataFrame(result)`` sees only the two unpacked values: use
     ``result.to_frame()``). The repr shows scalars as plain Python numbers.
 
