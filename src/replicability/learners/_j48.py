@@ -27,6 +27,13 @@ operations and order, so trees and predictions are identical:
 Nodes are numbered so that a parent precedes its children (also after subtree
 raising, which only hands a node the children of a son), so bottom-up passes
 run over decreasing node numbers.
+
+Every function but the two that allocate (``_workspace``, ``_est_table``) is
+compiled without numba's reference counting (``_nrt=False``): they only read
+and write arrays their caller holds, and the atomic reference-count updates
+numba makes for every array argument of every call, and for every view of a
+row, took about a third of the kernel's time. For the same reason a row of a
+count array is passed as the array and the row's index.
 """
 
 from __future__ import annotations
@@ -42,13 +49,9 @@ _EPS = 1e-6  # Weka's Utils.SMALL, as c45._EPS
 
 
 # --------------------------------------------------------------------------- J48 helpers
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _max_class(dist, i):
-    """Distribution.maxClass of row ``i`` of ``dist``: first class whose count beats the best by more than 1e-6.
-
-    Rows are passed as (array, index), not as views: every view of an array
-    costs numba two atomic reference-count updates, which dominated the kernel.
-    """
+    """Distribution.maxClass of row ``i`` of ``dist``: first class whose count beats the best by more than 1e-6."""
     best, idx = 0.0, 0
     for k in range(dist.shape[1]):
         if dist[i, k] - best > _EPS:
@@ -56,7 +59,7 @@ def _max_class(dist, i):
     return idx
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sum(dist, i):
     total = 0.0  # sequential, as numpy's sum of a few elements
     for k in range(dist.shape[1]):
@@ -64,7 +67,7 @@ def _sum(dist, i):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _add_errs_upper(n, e, z):
     """Stats.addErrs for ``e >= 1``: the normal approximation (c45.add_errs, same order)."""
     if e + 0.5 >= n:
@@ -74,7 +77,7 @@ def _add_errs_upper(n, e, z):
     return r * n - e
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _add_errs(n, e, cf, z):
     """Stats.addErrs, line by line as c45.add_errs (z = ndtri(1 - cf))."""
     if cf > 0.5:
@@ -87,7 +90,7 @@ def _add_errs(n, e, cf, z):
     return _add_errs_upper(n, e, z)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _est_dist(dist, i, cf, z, tab):
     """est_errors_dist: observed errors plus addErrs; 0 for an empty distribution.
 
@@ -107,7 +110,7 @@ def _est_dist(dist, i, cf, z, tab):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _row_dist(Wf, rows, start, end, out, x):
     """``out[x]``: the class counts of ``rows[start:end]``."""
     for k in range(out.shape[1]):
@@ -118,7 +121,7 @@ def _row_dist(Wf, rows, start, end, out, x):
             out[x, k] += Wf[r, k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _partition(bits, rows, start, end, a):
     """Rows with value 0 of attribute ``a`` first; returns the first row with value 1.
 
@@ -134,7 +137,7 @@ def _partition(bits, rows, start, end, a):
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _select(m, logt, dist, ones, node, gains, ratios, valid):
     """C45ModelSelection.selectModel on a node's rows: best attribute, or -1 (leaf).
 
@@ -189,14 +192,14 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
 
 
 # --------------------------------------------------------------------------- J48 tree
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _is_leaf(dist, i, m):
     """C45ModelSelection's leaf tests on row ``i``: fewer than 2 * minNumObj instances, or one class."""
     total = _sum(dist, i)
     return total - 2 * m < -_EPS or abs(total - dist[i, _max_class(dist, i)]) < _EPS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _count_ones(bits, Wf, rows, start, end, out, x):
     """``out[x, k, j]``: class-``k`` count with value 1 of attribute ``j`` over ``rows[start:end]``."""
     K, p = out.shape[1], out.shape[2]
@@ -211,7 +214,7 @@ def _count_ones(bits, Wf, rows, start, end, out, x):
                 out[x, k, j] += w * bits[r, j]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones, stack, gains, ratios,
           valid):
     """Grow the unpruned tree on ``rows[:n_rows]``; returns the number of nodes.
@@ -259,7 +262,7 @@ def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones
     return n_nodes
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _collapse(attr, child, ndist, n_nodes, train_err):
     """C45PruneableClassifierTree.collapse (a node's test reads only its grown subtree)."""
     for node in range(n_nodes - 1, -1, -1):  # children before parents
@@ -273,7 +276,7 @@ def _collapse(attr, child, ndist, n_nodes, train_err):
                 attr[node] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z, tab, acc, touched,
                 order, value):
     """est_errors_branch: the subtree of ``top`` evaluated on its own rows and ``rows[start:end]``.
@@ -320,7 +323,7 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
     return value[top]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
     """newDistribution: hand the rows of ``seg[top]`` down the subtree of ``top``."""
     stack[0] = top
@@ -339,7 +342,7 @@ def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
             sp += 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, phase, stack, acc,
            touched, order, value):
     """C45PruneableClassifierTree.prune of the root, with an explicit stack.
@@ -391,7 +394,7 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
             est[x] = err_tree
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
     """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0).
 
@@ -414,7 +417,7 @@ def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
            acc, touched, order, value)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _c45_predict(bits, u, attr, child, ndist):
     """Class of pattern ``u``: first majority class of its leaf (class 0 if emptied)."""
     node = 0

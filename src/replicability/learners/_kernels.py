@@ -12,8 +12,10 @@ folds; a fold grows, collapses and prunes one tree on the rows with a non-zero
 count (:mod:`~replicability.learners._j48`, which says how it stays identical
 to :class:`~replicability.learners.c45.C45`), then predicts.
 
-Numba's cache does not notice edits of the helpers imported from ``_j48``:
-clear ``__pycache__`` after changing them.
+The helpers that only read and write their arguments are compiled without
+numba's reference counting (``_nrt=False``), as in ``_j48``. Numba's cache
+does not notice edits of the helpers imported from ``_j48``: clear
+``__pycache__`` after changing them.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def _nb_fit(bits, Wf, prior, cond):
     _nb_from_counts(class_count, ones, prior, cond)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _nb_from_counts(class_count, ones, prior, cond):
     """``_nb_fit`` from the class counts and ``ones[k, j]``, the class-``k`` count of value 1 of ``j``.
 
@@ -69,7 +71,7 @@ def _nb_from_counts(class_count, ones, prior, cond):
             cond[0, j, k] = max(_TINY, ((class_count[k] - ones[k, j]) + 1.0) / denom)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _nb_predict(bits, u, prior, cond, probs):
     """Weka's NaiveBayes.distributionForInstance for pattern ``u``; first class wins ties.
 
@@ -116,7 +118,7 @@ def nb_predict_folds(bits, W, query):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fold_counts(row, codes, train, start, end, Wf):
     """``Wf[u, k]``: instances ``train[start:end]`` of pattern ``u`` (``row``) and class ``k`` (``codes``)."""
     Wf[:, :] = 0.0
@@ -125,7 +127,7 @@ def _fold_counts(row, codes, train, start, end, Wf):
         Wf[row[i], codes[i]] += 1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _complete(class_count, ones):
     """Whether every class and both values of every attribute occur in the counts (integers)."""
     n = 0.0
