@@ -24,12 +24,16 @@ beside wall time, because other jobs share the machine:
 * the first-call compile time of the kernels (fresh process, empty numba cache)
   and the time to load them from the cache (fresh process, warm cache);
 * a measured run of :func:`replicability.engine.runner.run_experiment` (20 data
-  sets x 10 repeats x 10 x 10 cv on source 4, ``backend="processes"``,
-  ``n_jobs=2``: data generation, splitting and evaluation; wall time and the
-  CPU time of the parent and the worker processes), extrapolated to the
-  synthetic workload of about 30 million fold pairs.
+  sets x 10 repeats x 10 x 10 cv on source 4, ``backend="processes"``, with
+  one and with two workers: data generation, splitting and evaluation; wall
+  time and the CPU time of the parent and the worker processes), the
+  two-worker run extrapolated to the synthetic workload of about 30 million
+  fold pairs.
 
-The loops are timed on a subset of folds. Run ``python benchmarks/bench_engine.py``.
+The loops are timed on a subset of folds. What is timed is also checked: the
+engine's counts on the loops' folds equal those of the estimators fitted fold
+by fold (``identical``), for the naive Bayes-C4.5 engine on both data sets and
+for every pair of the fast paths. Run ``python benchmarks/bench_engine.py``.
 """
 
 import itertools
@@ -47,7 +51,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import rxk_cv_splits
-from replicability.learners import C45, NaiveBayes
+from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from replicability.learners.pairs import (
     FAST_LEARNERS,
     evaluate_nb_c45,
@@ -66,6 +70,7 @@ LOOP_FOLDS = 50  # folds timed for the loops
 LOOP_REPEATS = 5  # best of, after a warm-up: a single timing of the loops varies by 20%
 PAIRED_ROUNDS = 15  # alternating timings of the engine and the scikit-learn loop
 RUN_DATASETS = 20  # data sets of the measured run_experiment
+ESTIMATORS = {"naive_bayes": NaiveBayes, "c45": C45, "ib1": IB1, "tan": TAN, "voted_perceptron": VotedPerceptron}
 
 _COMPILE_SNIPPET = """
 import time
@@ -134,28 +139,32 @@ def paired_speedup(engine, n_engine, loop, n_loop, rounds=PAIRED_ROUNDS):
     return {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios), "rounds": rounds}
 
 
+def _same(a, b):
+    return bool(np.array_equal(a, b))
+
+
 def per_fold(func, n_folds, repeat):
     t = best_times(func, repeat=repeat)
     return {"wall": t["wall"] / n_folds, "cpu": t["cpu"] / n_folds}
 
 
-def measured_run():
-    """run_experiment on source 4 with two worker processes (after a warm-up run)."""
+def measured_run(n_jobs):
+    """run_experiment on source 4 with ``n_jobs`` worker processes (after a warm-up run)."""
     cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learner_a="naive_bayes",
                            learner_b="c45", scheme="rxk_cv",
                            scheme_params={"n_runs": N_RUNS, "n_folds": N_FOLDS},
                            n_datasets=RUN_DATASETS, n_instances=N_INSTANCES, n_repeats=N_REPEATS, seed=2003)
     # Warm-up: starts the loky workers and loads the compiled kernels in them.
     warm = time.perf_counter()
-    run_experiment(cfg, backend="processes", n_jobs=2, progress=False, datasets=[0, 1])
+    run_experiment(cfg, backend="processes", n_jobs=n_jobs, progress=False, datasets=[0, 1])
     warm = time.perf_counter() - warm
     # The loky workers persist between the two runs, so their CPU time is read before and after.
     cpu, wall = cpu_with_children(), time.perf_counter()
-    res = run_experiment(cfg, backend="processes", n_jobs=2, progress=False)
+    res = run_experiment(cfg, backend="processes", n_jobs=n_jobs, progress=False)
     cpu, wall = cpu_with_children() - cpu, time.perf_counter() - wall
     n_pairs = int(res["correct_a"].size)
     return {"n_datasets": RUN_DATASETS, "n_repeats": N_REPEATS, "cv": f"{N_RUNS}x{N_FOLDS}",
-            "source": "bayesnet 4", "backend": "processes", "n_jobs": 2, "fold_pairs": n_pairs,
+            "source": "bayesnet 4", "backend": "processes", "n_jobs": n_jobs, "fold_pairs": n_pairs,
             "warmup_wall_s": warm, "wall_s": wall, "wall_per_fold_pair_s": wall / n_pairs,
             "cpu_s_parent_and_workers": cpu, "cpu_per_fold_pair_s": cpu / n_pairs,
             "mean_accuracy": {"naive_bayes": float(res["correct_a"].sum() / res["n_test"].sum()),
@@ -188,6 +197,17 @@ def main():
     sk = per_fold(lambda: sklearn_loop(X, y, sk_splits), LOOP_FOLDS, repeat=LOOP_REPEATS)
     sk4_splits = list(rskf.split(X4, y4))[:LOOP_FOLDS]
     sk4 = per_fold(lambda: sklearn_loop(X4, y4, sk4_splits), LOOP_FOLDS, repeat=LOOP_REPEATS)
+    identical = {
+        "engine_null_data": _same(evaluate_nb_c45(X, y, sub), evaluate_pair_loop(X, y, sub, learner_a=NaiveBayes,
+                                                                                  learner_b=C45)),
+        "engine_bayesnet_source_4": _same(evaluate_nb_c45(X4, y4, splits4[:LOOP_FOLDS]),
+                                          evaluate_pair_loop(X4, y4, splits4[:LOOP_FOLDS], learner_a=NaiveBayes,
+                                                             learner_b=C45)),
+        **{f"pair_{a}-{b}": _same(evaluate_pair_fast(X4, y4, splits4[:3], learner_a=a, learner_b=b),
+                                  evaluate_pair_loop(X4, y4, splits4[:3], learner_a=ESTIMATORS[a],
+                                                     learner_b=ESTIMATORS[b]))
+           for a, b in itertools.combinations(FAST_LEARNERS, 2)},
+    }
 
     speedup = {f"vs_{name}_{kind}": loop[kind] / engine[kind]
                for name, loop in (("own_estimators_loop", own), ("sklearn_loop", sk)) for kind in ("cpu", "wall")}
@@ -196,7 +216,8 @@ def main():
                                           lambda: sklearn_loop(X, y, sk_splits), LOOP_FOLDS),
               "bayesnet_source_4": paired_speedup(lambda: evaluate_nb_c45(X4, y4, splits4), n,
                                                   lambda: sklearn_loop(X4, y4, sk4_splits), LOOP_FOLDS)}
-    run = measured_run()
+    runs = {n_jobs: measured_run(n_jobs) for n_jobs in (1, 2)}
+    run = runs[2]
     workload = {"fold_pairs": WORKLOAD_FOLD_PAIRS,
                 "hours_on_2_workers_from_measured_run_wall": run["wall_per_fold_pair_s"] * WORKLOAD_FOLD_PAIRS
                 / 3600,
@@ -219,10 +240,14 @@ def main():
     for name, s in paired.items():
         print(f"speed-up vs sklearn loop, cpu, timed in turn ({name}): median {s['median']:.1f} x "
               f"(range {s['min']:.1f}-{s['max']:.1f} x over {s['rounds']} rounds)")
-    print(f"run_experiment: {run['fold_pairs']} fold pairs in {run['wall_s']:.2f} s wall, "
-          f"{run['cpu_s_parent_and_workers']:.2f} s cpu on 2 workers "
-          f"({run['wall_per_fold_pair_s'] * 1e6:.1f} us wall, {run['cpu_per_fold_pair_s'] * 1e6:.1f} us cpu "
-          f"per fold pair)")
+    for n_jobs, r in runs.items():
+        print(f"run_experiment: {r['fold_pairs']} fold pairs in {r['wall_s']:.2f} s wall, "
+              f"{r['cpu_s_parent_and_workers']:.2f} s cpu on {n_jobs} worker(s) "
+              f"({r['wall_per_fold_pair_s'] * 1e6:.1f} us wall, {r['cpu_per_fold_pair_s'] * 1e6:.1f} us cpu "
+              f"per fold pair)")
+    print(f"2 workers vs 1: {runs[1]['wall_s'] / runs[2]['wall_s']:.2f} x the speed (wall)")
+    print("identical to the estimators fold by fold: "
+          + ", ".join(f"{name} {'yes' if ok else 'NO'}" for name, ok in identical.items()))
     print(f"workload of {WORKLOAD_FOLD_PAIRS:,} fold pairs on 2 workers: "
           f"{workload['hours_on_2_workers_from_measured_run_wall']:.2f} h (measured run, wall), "
           f"{workload['hours_on_2_workers_from_measured_run_cpu']:.2f} h (measured run, cpu), "
@@ -237,6 +262,8 @@ def main():
         "speedup_vs_sklearn_loop_cpu_paired": paired,
         "pairs_bayesnet_source_4": pairs,
         "compile": compiled, "run_experiment": run, "workload": workload,
+        "run_experiment_by_workers": {str(n_jobs): r for n_jobs, r in runs.items()},
+        "identical": identical,
         # Other jobs on the machine inflate wall times (and, less so, CPU times).
         "load_average_before": load_before, "load_average_after": load_average(),
     })
