@@ -145,6 +145,14 @@ def test_summary_repr_and_frame_are_plain():
     assert "<table" in res._repr_html_()
 
 
+def test_scores_frame_labels_every_split(cv_result):
+    frame = cv_result.scores_frame()
+    assert len(frame) == 4 * 3 * 5
+    row = frame.iloc[-1]
+    assert (row["repeat"], row["run"], row["fold"]) == (3, 2, 4)
+    assert row["A"] == cv_result.scores_a[3, 2, 4] and row["A - B"] == cv_result.differences[3, 2, 4]
+
+
 def test_plot_draws_two_panels():
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")

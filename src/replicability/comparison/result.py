@@ -137,6 +137,14 @@ class Comparison:
         return (f"Not replicable: of {self.n_repeats} randomizations of the same experiment, {said}. "
                 f"The decision depends on the random splits; report it as such, or use more data or runs.")
 
+    def scores_frame(self):
+        """One row per split: its ``repeat``, ``run`` and ``fold``, the scores of A and B, and A - B."""
+        import pandas as pd
+
+        repeat, run, fold = np.indices(self.scores_a.shape).reshape(3, -1)
+        return pd.DataFrame({"repeat": repeat, "run": run, "fold": fold, "A": self.scores_a.reshape(-1),
+                             "B": self.scores_b.reshape(-1), "A - B": self.differences.reshape(-1)})
+
     def to_frame(self):
         """One row per test: statistic, df, p-value and decision of the first randomization,
         the p-values' range and the decision's replicability over all randomizations."""
