@@ -92,7 +92,7 @@ def _add_errs(n, e, cf, z):
 
 @njit(cache=True, _nrt=False)
 def _est_dist(dist, i, cf, z, tab):
-    """est_errors_dist: observed errors plus addErrs; 0 for an empty distribution.
+    """est_errors_dist of row ``i`` of ``dist``: observed errors plus addErrs; 0 for an empty distribution.
 
     ``tab`` memoizes the value per (instances, errors) of integer counts in a
     direct-mapped cache of fixed size (:func:`_est_table`): row ``h`` holds
