@@ -23,7 +23,7 @@ beside wall time, because other jobs share the machine:
   same source-4 data set (CPU and wall per fold pair);
 * the first-call compile time of the kernels (fresh process, empty numba cache)
   and the time to load them from the cache (fresh process, warm cache);
-* a measured run of :func:`replicability.engine.runner.run_experiment` (20 data
+* a measured run of :func:`replicability.engine.runner.run_experiment` (200 data
   sets x 10 repeats x 10 x 10 cv on source 4, ``backend="processes"``, with
   one and with two workers: data generation, splitting and evaluation; wall
   time and the CPU time of the parent and the worker processes), the
@@ -69,7 +69,7 @@ WORKLOAD_FOLD_PAIRS = 30_000_000
 LOOP_FOLDS = 50  # folds timed for the loops
 LOOP_REPEATS = 5  # best of, after a warm-up: a single timing of the loops varies by 20%
 PAIRED_ROUNDS = 15  # alternating timings of the engine and the scikit-learn loop
-RUN_DATASETS = 20  # data sets of the measured run_experiment
+RUN_DATASETS = 200  # data sets of the measured run_experiment (seconds: long enough to compare 1 and 2 workers)
 ESTIMATORS = {"naive_bayes": NaiveBayes, "c45": C45, "ib1": IB1, "tan": TAN, "voted_perceptron": VotedPerceptron}
 
 _COMPILE_SNIPPET = """
