@@ -137,19 +137,10 @@ def scheme_ttest(d, *, scheme, variant="plain", df=None, alternative="two-sided"
     ``"all"`` with ``"plain"`` equals :func:`replicability.stats.ttests.paired_ttest`
     on the flattened differences.
 
-    *The calibrated df depends on the learners.* Bouckaert's df = 10 for
-    "use all data" on 10 x 10 cv was calibrated for naive Bayes against C4.5
-    on his null data; it does not carry over to other pairs. On the same null
-    data (set 1, 1000 data sets, 10 x 10 cv, alpha = 5%) the pairs of naive
-    Bayes, C4.5, 1-NN, TAN and the voted perceptron calibrate to df from 8
-    (1-NN vs naive Bayes, TAN vs 1-NN) to 28 (voted perceptron vs naive
-    Bayes), and df = 10 then rejects 7.3% of the null data sets for 1-NN vs
-    naive Bayes instead of at most 5% (measured on the stored fold counts of
-    Bouckaert 2003 Table 7).
-    Calibrate on null data resembling one's own (:func:`~replicability.stats.calibration.calibrate_df`) or use
-    the corrected repeated cv t-test
-    (:func:`~replicability.stats.ttests.corrected_repeated_cv_ttest`), whose
-    variance correction (Nadeau & Bengio 2003) is not tuned to one pair.
+    *The calibrated df depends on the learners*: Bouckaert's df = 10 holds for naive
+    Bayes against C4.5 on his null data, not for other pairs (measured in the Notes of
+    :func:`~replicability.stats.calibration.calibrate_df`); calibrate on null data like
+    one's own, or use the corrected repeated cv t-test.
 
     References
     ----------
