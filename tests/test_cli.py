@@ -155,3 +155,13 @@ def test_compare_rejects_text_features(tmp_path, capsys):
     path.write_text("colour,size,label\nred,1,0\nblue,2,1\nred,3,0\nblue,4,1\n")
     assert main(["compare", str(path), "--target", "label", *COMPARE]) == 2
     assert "not numeric: colour" in capsys.readouterr().err
+
+
+def test_a_rerun_elsewhere_writes_its_tables_beside_the_output(tmp_path, monkeypatch):
+    monkeypatch.delenv("REPLICABILITY_REPRODUCED_DIR", raising=False)
+    body = "from replicability.papers import write_reproduced\nimport pandas as pd\n" \
+           "print(write_reproduced(pd.DataFrame({'a': [alpha]}), 'demo', 't'))"
+    path = _notebook(tmp_path, body=body)
+    run_notebook(path, tmp_path / "runs" / "nb.ipynb", {"alpha": 0.01})
+    assert (tmp_path / "runs" / "reproduced" / "demo" / "t.csv").read_text() == "a\n0.01\n"
+    assert "REPLICABILITY_REPRODUCED_DIR" not in __import__("os").environ

@@ -97,6 +97,12 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     -------
     Path
         The path of the executed notebook.
+
+    Notes
+    -----
+    A notebook written elsewhere than in place (a rerun with new parameters) writes its
+    reproduced tables to ``reproduced/`` beside ``output`` (``REPLICABILITY_REPRODUCED_DIR``,
+    unless already set), never over the committed ``data/reproduced``.
     """
     import nbformat
     import papermill
@@ -110,14 +116,22 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
             f"it defines {sorted(notebook_parameters(path))}."
         )
     output.parent.mkdir(parents=True, exist_ok=True)
-    nb = papermill.execute_notebook(
-        str(path),
-        None,
-        parameters=parameters or {},
-        cwd=str(cwd or path.parent),
-        progress_bar=progress,
-        kernel_name="python3",
-    )
+    env = {}
+    if output.resolve() != path.resolve() and "REPLICABILITY_REPRODUCED_DIR" not in os.environ:
+        env["REPLICABILITY_REPRODUCED_DIR"] = str((output.parent / "reproduced").resolve())
+    os.environ.update(env)  # the kernel papermill starts inherits the environment
+    try:
+        nb = papermill.execute_notebook(
+            str(path),
+            None,
+            parameters=parameters or {},
+            cwd=str(cwd or path.parent),
+            progress_bar=progress,
+            kernel_name="python3",
+        )
+    finally:
+        for key in env:
+            del os.environ[key]
     nbformat.write(strip_volatile_metadata(nb), str(output))
     return output
 
