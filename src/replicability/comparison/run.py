@@ -21,6 +21,7 @@ from sklearn.base import clone, is_classifier
 from sklearn.metrics import check_scoring
 from sklearn.utils.multiclass import type_of_target
 
+from .._results import UnsignedResult
 from .._validation import (
     as_generator,
     check_alpha,
@@ -96,9 +97,9 @@ def _tests(d, kind, n_train, n_test, df):
 
 
 def _decisions(tests, d, alpha):
-    """Each test's decision; the unsigned F statistic takes its direction from the mean difference."""
+    """Each test's decision; a test without a signed statistic (5x2cv F) takes its direction from the mean."""
     mean = float(d.mean())
-    return {name: int(decide(res, alpha=alpha, statistic=mean if name == "5x2cv F" else None))
+    return {name: int(decide(res, alpha=alpha, statistic=mean if isinstance(res, UnsignedResult) else None))
             for name, res in tests.items()}
 
 
