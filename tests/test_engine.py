@@ -6,8 +6,7 @@ The registrations and the (naive Bayes, C4.5) fast path.
 import numpy as np
 import pytest
 
-from replicability.engine import runner
-from replicability.engine.registry import register_all
+from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import rxk_cv_splits
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron, pairs
@@ -187,25 +186,32 @@ def test_fast_path_equals_the_loop_around_2048_training_instances(n_train, monke
 def test_swapped_pair_swaps_the_counts():
     X, y = sample_independent_binary(100, n_attributes=5, rng=2)
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=5, random_state=0)
-    ab = runner.PAIR_EVALUATORS[("naive_bayes", "c45")](X, y, splits, params_a={}, params_b={})
-    ba = runner.PAIR_EVALUATORS[("c45", "naive_bayes")](X, y, splits, params_a={}, params_b={})
+    ab = registry.PAIR_EVALUATORS[("naive_bayes", "c45")](X, y, splits, params_a={}, params_b={})
+    ba = registry.PAIR_EVALUATORS[("c45", "naive_bayes")](X, y, splits, params_a={}, params_b={})
     np.testing.assert_array_equal(ba, ab[:, [1, 0, 2]])
 
 
 def test_registrations():
-    register_all()
-    assert runner.LEARNERS["naive_bayes"] is NaiveBayes
-    assert runner.LEARNERS["c45"] is C45
-    assert runner.LEARNERS["ib1"] is IB1
-    assert runner.LEARNERS["tan"] is TAN
-    assert runner.LEARNERS["voted_perceptron"] is VotedPerceptron
-    assert {"independent_binary", "cv", "resample", "5x2", "rxk_cv"} <= set(runner.SOURCES) | set(
-        runner.SCHEMES)
-    assert runner.PAIR_EVALUATORS[("naive_bayes", "c45")] is evaluate_nb_c45
+    assert registry.LEARNERS["naive_bayes"] is NaiveBayes
+    assert registry.LEARNERS["c45"] is C45
+    assert registry.LEARNERS["ib1"] is IB1
+    assert registry.LEARNERS["tan"] is TAN
+    assert registry.LEARNERS["voted_perceptron"] is VotedPerceptron
+    assert {"independent_binary", "cv", "resample", "5x2", "rxk_cv"} <= set(registry.SOURCES) | set(
+        registry.SCHEMES)
+    assert registry.PAIR_EVALUATORS[("naive_bayes", "c45")] is evaluate_nb_c45
+    # Every built-in component the runner can name has a declared code version.
+    for kind, table in (("learner", registry.LEARNERS), ("source", registry.SOURCES), ("scheme", registry.SCHEMES)):
+        assert all(f"{kind}:{name}" in registry.VERSIONS for name in table)
+    cfg = ExperimentConfig(source="bayesnet", learner_a="naive_bayes", learner_b="c45", scheme="rxk_cv")
+    assert cfg.code_versions == registry.code_versions(
+        "source:bayesnet", "learner:naive_bayes", "learner:c45", "scheme:rxk_cv", "kernel:pairs")
+    with pytest.raises(KeyError, match="No code version"):
+        registry.code_versions("learner:nonexistent")
 
 
 def test_independent_binary_source_uses_the_runner_generator():
-    source = runner.SOURCES["independent_binary"]
+    source = registry.SOURCES["independent_binary"]
     X1, y1 = source(np.random.default_rng(3), n_instances=50, class_probability=0.2)
     X2, y2 = sample_independent_binary(50, class_probability=0.2, rng=np.random.default_rng(3))
     np.testing.assert_array_equal(X1, X2)
@@ -213,7 +219,7 @@ def test_independent_binary_source_uses_the_runner_generator():
 
 
 def test_rxk_cv_scheme_is_run_major_and_covers_every_instance_once_per_run():
-    split = runner.SCHEMES["rxk_cv"](n_runs=3, n_folds=4)
+    split = registry.SCHEMES["rxk_cv"](n_runs=3, n_folds=4)
     y = np.arange(40) % 2
     runs = split(np.zeros((40, 1)), y, np.random.default_rng(0))
     assert len(runs) == 3 and all(len(run) == 4 for run in runs)
@@ -229,7 +235,7 @@ def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
                            scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=100,
                            n_repeats=2, seed=11)
     fast = run_experiment(cfg, progress=False)
-    monkeypatch.delitem(runner.PAIR_EVALUATORS, ("naive_bayes", "c45"))
+    monkeypatch.delitem(registry.PAIR_EVALUATORS, ("naive_bayes", "c45"))
     slow = run_experiment(cfg, progress=False)
     for name in ("n_test", "correct_a", "correct_b", "correct_both"):
         np.testing.assert_array_equal(fast[name].values, slow[name].values)

@@ -10,14 +10,16 @@ import xarray as xr
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.engine.runner import (
+from replicability.engine.registry import (
     PAIR_EVALUATORS,
     SCHEMES,
-    ExperimentConfig,
     register_learner,
     register_pair_evaluator,
     register_scheme,
     register_source,
+)
+from replicability.engine.runner import (
+    ExperimentConfig,
     run_experiment,
     stack_sources,
 )

@@ -22,7 +22,8 @@ NOTEBOOK = ROOT / "notebooks" / "reference" / "01_degenerate_cases.ipynb"
 # run_experiment with the dask backend in an environment without dask
 DASK_BACKEND = """
 from sklearn.dummy import DummyClassifier
-from replicability.engine.runner import ExperimentConfig, register_learner, register_source, run_experiment
+from replicability.engine.registry import register_learner, register_source
+from replicability.engine.runner import ExperimentConfig, run_experiment
 
 def coin(rng, *, n_instances):
     return rng.integers(0, 2, (n_instances, 3)), rng.integers(0, 2, n_instances)

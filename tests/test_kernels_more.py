@@ -12,7 +12,7 @@ import itertools
 import numpy as np
 import pytest
 
-from replicability.engine import runner
+from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import rxk_cv_splits
 from replicability.learners import pairs
@@ -29,7 +29,7 @@ def _reference_hits(X, y, splits, names=NAMES, params=None):
     params = params or {}
     out = {}
     for name in names:
-        est = runner.LEARNERS[name]
+        est = registry.LEARNERS[name]
         out[name] = [est(**params.get(name, {})).fit(X[tr], y[tr]).predict(X[te]) == y[te]
                      for tr, te in splits]
     return out
@@ -84,7 +84,7 @@ def test_every_pair_equals_the_loop_with_the_estimators(a, b):
     X, y = sample_independent_binary(80, n_attributes=6, class_probability=0.3, rng=len(a) + 7 * len(b))
     rng = np.random.default_rng(1)
     splits = _mixed_splits(y, rng)
-    est_a, est_b = runner.LEARNERS[a], runner.LEARNERS[b]
+    est_a, est_b = registry.LEARNERS[a], registry.LEARNERS[b]
     np.testing.assert_array_equal(evaluate_pair_fast(X, y, splits, learner_a=a, learner_b=b),
                                   evaluate_pair_loop(X, y, splits, learner_a=est_a, learner_b=est_b))
 
@@ -170,8 +170,8 @@ def test_voted_perceptron_with_three_classes_raises_like_the_estimator():
     y = rng.integers(0, 3, 60)
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
     with pytest.raises(ValueError, match="binary classification"):
-        evaluate_pair_loop(X, y, splits, learner_a=runner.LEARNERS["ib1"],
-                           learner_b=runner.LEARNERS["voted_perceptron"])
+        evaluate_pair_loop(X, y, splits, learner_a=registry.LEARNERS["ib1"],
+                           learner_b=registry.LEARNERS["voted_perceptron"])
     with pytest.raises(ValueError, match="binary classification"):
         evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="voted_perceptron")
 
@@ -203,8 +203,8 @@ def test_options_the_kernels_do_not_model_use_the_loop(params):
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
     name = "ib1" if "attribute_types" in params else "voted_perceptron"
     got = evaluate_pair_fast(X, y, splits, learner_a="tan", learner_b=name, params_b=params)
-    want = evaluate_pair_loop(X, y, splits, learner_a=runner.LEARNERS["tan"],
-                              learner_b=runner.LEARNERS[name], params_b=params)
+    want = evaluate_pair_loop(X, y, splits, learner_a=registry.LEARNERS["tan"],
+                              learner_b=registry.LEARNERS[name], params_b=params)
     if params.get("random_state", 1) is None:
         np.testing.assert_array_equal(got[:, 0], want[:, 0])
     else:
@@ -218,8 +218,8 @@ def test_non_binary_attributes_use_the_loop():
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
     np.testing.assert_array_equal(
         evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="voted_perceptron"),
-        evaluate_pair_loop(X, y, splits, learner_a=runner.LEARNERS["ib1"],
-                           learner_b=runner.LEARNERS["voted_perceptron"]))
+        evaluate_pair_loop(X, y, splits, learner_a=registry.LEARNERS["ib1"],
+                           learner_b=registry.LEARNERS["voted_perceptron"]))
 
 
 def test_rejects_unknown_learner():
@@ -237,11 +237,11 @@ def test_rejects_split_indices_out_of_range():
 # --------------------------------------------------------------------------- registration and the runner
 def test_every_ordered_pair_has_an_evaluator():
     for a, b in itertools.permutations(NAMES, 2):
-        assert (a, b) in runner.PAIR_EVALUATORS
+        assert (a, b) in registry.PAIR_EVALUATORS
     X, y = sample_independent_binary(60, n_attributes=5, rng=3)
     splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=3, random_state=0)
-    ab = runner.PAIR_EVALUATORS[("tan", "voted_perceptron")](X, y, splits, params_a={}, params_b={})
-    ba = runner.PAIR_EVALUATORS[("voted_perceptron", "tan")](X, y, splits, params_a={}, params_b={})
+    ab = registry.PAIR_EVALUATORS[("tan", "voted_perceptron")](X, y, splits, params_a={}, params_b={})
+    ba = registry.PAIR_EVALUATORS[("voted_perceptron", "tan")](X, y, splits, params_a={}, params_b={})
     np.testing.assert_array_equal(ba, ab[:, [1, 0, 2]])
 
 
@@ -251,7 +251,7 @@ def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
                            scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=60,
                            n_repeats=1, seed=11)
     fast = run_experiment(cfg, progress=False)
-    monkeypatch.delitem(runner.PAIR_EVALUATORS, ("ib1", "tan"))
+    monkeypatch.delitem(registry.PAIR_EVALUATORS, ("ib1", "tan"))
     slow = run_experiment(cfg, progress=False)
     for name in ("n_test", "correct_a", "correct_b", "correct_both"):
         np.testing.assert_array_equal(fast[name].values, slow[name].values)

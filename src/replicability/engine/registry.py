@@ -1,41 +1,105 @@
-"""The package's learners, sources, schemes and pair evaluators, registered with the runner.
+"""The one registry: every learner, source, sampling scheme and pair evaluator the runner names.
 
-Importing the engine fills the registries of :mod:`replicability.engine.runner`:
+Each entry is declared here, explicitly, with the **version of the code that computes
+its results**. A stored result records the versions of the components that computed
+it (:func:`code_versions`); a result or chunk of other versions is stale and is
+recomputed, never combined with new chunks (:mod:`replicability.engine.store`).
 
-* learners ``"naive_bayes"``, ``"c45"``, ``"ib1"``, ``"tan"`` and
-  ``"voted_perceptron"`` (the estimators of ``replicability.learners``);
+Rule for versions: bump a component's version when a change to its code changes any
+result it computes; keep it when a change leaves results bit-identical, with the
+evidence in the commit (e.g. ``benchmarks/bench_engine.py``, which checks that the
+fast kernels give the counts of the reference loop, or the nbval run of the notebooks
+against the committed results).
+
+Built-in entries:
+
+* learners ``"naive_bayes"``, ``"c45"``, ``"ib1"``, ``"tan"``, ``"voted_perceptron"``
+  (:mod:`replicability.learners`);
 * sources ``"independent_binary"``
   (:func:`~replicability.sources.synthetic.sample_independent_binary`) and
-  ``"bayesnet"`` (:func:`~replicability.sources.bayesnet.bouckaert2003_source`);
-* scheme ``"rxk_cv"`` (:func:`~replicability.engine.splits.rxk_cv_splits`, stratified
-  r x k cv; the runner's own ``"cv"``, ``"resample"`` and ``"5x2"`` stay);
+  ``"bayesnet"`` (:func:`~replicability.sources.bayesnet.bouckaert2003_source`); the
+  UCI loader ``"uci"`` (:func:`~replicability.sources.uci.load_uci`) is versioned here
+  too, for the UCI experiments;
+* schemes ``"cv"``, ``"resample"``, ``"5x2"`` (scikit-learn splitters seeded from the
+  repeat's stream), ``"rxk_cv"`` (:func:`~replicability.engine.splits.rxk_cv_splits`)
+  and, versioned for the UCI experiments, ``"weka_cv"`` (Weka's stratified folds) and
+  ``"random_subsampling"`` (:class:`~replicability.engine.splits.RandomSubsampling`);
 * pair evaluators for all 20 ordered pairs of the five learners, which fit both
   learners on all folds of a data set in compiled code when the attributes are
-  binary (:mod:`replicability.learners.pairs`).
+  binary (:mod:`replicability.learners.pairs`), under the kernel version ``"pairs"``.
+
+Entries added with the ``register_*`` functions (version 1 unless given) sit beside
+the built-in ones.
 """
 
 from __future__ import annotations
 
 import functools
 
+from sklearn.model_selection import KFold, ShuffleSplit, StratifiedShuffleSplit
+
+from .._validation import check_fraction, check_positive_int
 from ..learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from ..learners.pairs import FAST_LEARNERS, evaluate_nb_c45, evaluate_pair_fast
 from ..sources.bayesnet import bouckaert2003_source
 from ..sources.synthetic import sample_independent_binary
-from . import runner
-from .splits import rxk_cv_splits
+from .splits import _seeded, _splits_from_folds, _stratified_test_folds, rxk_cv_splits
 
-__all__ = ["register_all"]
+__all__ = [
+    "LEARNERS",
+    "PAIR_EVALUATORS",
+    "SCHEMES",
+    "SOURCES",
+    "VERSIONS",
+    "code_versions",
+    "register_learner",
+    "register_pair_evaluator",
+    "register_scheme",
+    "register_source",
+]
 
 
-def _evaluate_c45_nb(X, y, splits, *, params_a, params_b):
-    # The same pair with A and B swapped: swap the two correct counts back.
-    out = evaluate_nb_c45(X, y, splits, params_a=params_b, params_b=params_a)
-    return out[:, [1, 0, 2]]
+# -- built-in sampling schemes -----------------------------------------------------
 
 
-def _independent_binary(rng, *, n_instances, **params):
-    return sample_independent_binary(n_instances, rng=rng, **params)
+def _int_seeds(rng, n):
+    # scikit-learn splitters take integer seeds; draw them from the repeat's stream.
+    return [int(s) for s in rng.integers(0, 2**32, size=n)]
+
+
+def _cv(*, n_runs=10, n_folds=10, stratified=False):
+    n_runs = check_positive_int(n_runs, "n_runs")
+    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
+
+    def split(X, y, rng):
+        seeds = _int_seeds(rng, n_runs)
+        if not stratified:
+            return [list(KFold(n_folds, shuffle=True, random_state=seed).split(X, y)) for seed in seeds]
+        # StratifiedKFold(n_folds, shuffle=True, random_state=seed) per run, computed
+        # without scikit-learn's per-call input checks (the same splits, tested).
+        folds = _stratified_test_folds(y, _seeded(seeds), n_folds)
+        flat = _splits_from_folds(folds, n_folds)
+        return [flat[r * n_folds:(r + 1) * n_folds] for r in range(n_runs)]
+
+    return split
+
+
+def _resample(*, n_runs=10, test_fraction=1 / 3, stratified=False):
+    n_runs = check_positive_int(n_runs, "n_runs")
+    check_fraction(test_fraction, "test_fraction")
+    splitter = StratifiedShuffleSplit if stratified else ShuffleSplit
+
+    def split(X, y, rng):
+        seed = _int_seeds(rng, 1)[0]
+        sss = splitter(n_splits=n_runs, test_size=test_fraction, random_state=seed)
+        return [[fold] for fold in sss.split(X, y)]
+
+    return split
+
+
+def _five_by_two(*, stratified=False):
+    # Dietterich's 5x2 cv: five runs of two-fold cross-validation.
+    return _cv(n_runs=5, n_folds=2, stratified=stratified)
 
 
 def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True):
@@ -50,25 +114,145 @@ def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True):
     return split
 
 
-def register_all():
-    """(Re)register every learner, source, scheme and pair evaluator of the package.
+def _independent_binary(rng, *, n_instances, **params):
+    return sample_independent_binary(n_instances, rng=rng, **params)
 
-    Called when the engine is imported; call it again after replacing an entry by hand.
+
+def _evaluate_c45_nb(X, y, splits, *, params_a, params_b):
+    # The fused naive Bayes / C4.5 kernel with A and B swapped: swap the two correct counts back.
+    out = evaluate_nb_c45(X, y, splits, params_a=params_b, params_b=params_a)
+    return out[:, [1, 0, 2]]
+
+
+# -- the registry ----------------------------------------------------------------
+
+#: name -> ``factory(**params) -> estimator`` with ``fit`` / ``predict``
+LEARNERS = {
+    "naive_bayes": NaiveBayes,
+    "c45": C45,
+    "ib1": IB1,
+    "tan": TAN,
+    "voted_perceptron": VotedPerceptron,
+}
+#: name -> ``factory(rng, *, n_instances, **params) -> (X, y)``
+SOURCES = {"independent_binary": _independent_binary, "bayesnet": bouckaert2003_source}
+#: name -> ``factory(**params) -> split(X, y, rng)`` returning runs of (train, test) folds
+SCHEMES = {"cv": _cv, "resample": _resample, "5x2": _five_by_two, "rxk_cv": _rxk_cv}
+#: (learner_a, learner_b) -> ``evaluate(X, y, splits, *, params_a, params_b)``
+PAIR_EVALUATORS = {
+    (a, b): functools.partial(evaluate_pair_fast, learner_a=a, learner_b=b)
+    for a in FAST_LEARNERS for b in FAST_LEARNERS if a != b
+}
+# The fused naive Bayes / C4.5 kernel fits both learners in one pass: faster.
+PAIR_EVALUATORS[("naive_bayes", "c45")] = evaluate_nb_c45
+PAIR_EVALUATORS[("c45", "naive_bayes")] = _evaluate_c45_nb
+
+#: "<kind>:<name>" -> version of the code that computes its results (see the rule above).
+VERSIONS = {
+    "learner:naive_bayes": 1,
+    "learner:c45": 1,
+    "learner:ib1": 1,
+    "learner:tan": 1,
+    "learner:voted_perceptron": 1,
+    "source:independent_binary": 1,
+    "source:bayesnet": 1,
+    "source:uci": 1,
+    "scheme:cv": 1,
+    "scheme:resample": 1,
+    "scheme:5x2": 1,
+    "scheme:rxk_cv": 1,
+    "scheme:weka_cv": 1,
+    "scheme:random_subsampling": 1,
+    "kernel:pairs": 1,
+}
+
+
+def code_versions(*components):
+    """The versions of the named components, for a stored result's record.
+
+    Parameters
+    ----------
+    *components : str
+        ``"<kind>:<name>"`` keys of :data:`VERSIONS`, e.g. ``"learner:c45"``.
+
+    Returns
+    -------
+    dict
+        ``{component: version}``, sorted by component.
+
+    Raises
+    ------
+    KeyError
+        For a component without a declared version.
+
+    Examples
+    --------
+    >>> code_versions("learner:c45", "source:uci")
+    {'learner:c45': 1, 'source:uci': 1}
     """
-    for name, factory in (("naive_bayes", NaiveBayes), ("c45", C45), ("ib1", IB1), ("tan", TAN),
-                          ("voted_perceptron", VotedPerceptron)):
-        runner.register_learner(name, factory)
-    runner.register_source("independent_binary", _independent_binary)
-    runner.register_source("bayesnet", bouckaert2003_source)
-    runner.register_scheme("rxk_cv", _rxk_cv)
-    for a in FAST_LEARNERS:
-        for b in FAST_LEARNERS:
-            if a != b:
-                runner.register_pair_evaluator(
-                    a, b, functools.partial(evaluate_pair_fast, learner_a=a, learner_b=b))
-    # The fused naive Bayes / C4.5 kernel fits both learners in one pass: faster.
-    runner.register_pair_evaluator("naive_bayes", "c45", evaluate_nb_c45)
-    runner.register_pair_evaluator("c45", "naive_bayes", _evaluate_c45_nb)
+    missing = [c for c in components if c not in VERSIONS]
+    if missing:
+        raise KeyError(f"No code version declared for {missing}; declared: {sorted(VERSIONS)}.")
+    return {c: VERSIONS[c] for c in sorted(set(components))}
 
 
-register_all()
+def _check_name(value, name):
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"`{name}` must be a non-empty string; got {value!r}.")
+    return value
+
+
+def _check_callable(value, name):
+    if not callable(value):
+        raise TypeError(f"`{name}` must be callable; got {type(value).__name__}.")
+    return value
+
+
+def _register(table, kind, name, factory, version):
+    key = f"{kind}:{_check_name(name, 'name')}"
+    table[name] = _check_callable(factory, "factory")
+    VERSIONS[key] = check_positive_int(version, "version")
+    return factory
+
+
+def register_source(name, factory, *, version=1):
+    """Register a data source ``factory(rng, *, n_instances, **params) -> (X, y)``.
+
+    ``rng`` is a :class:`numpy.random.Generator`; the source must draw all its
+    randomness from it. ``version`` is the version of its code (bump it when its
+    results change). Returns ``factory``.
+    """
+    return _register(SOURCES, "source", name, factory, version)
+
+
+def register_learner(name, factory, *, version=1):
+    """Register a learner ``factory(**params)`` returning a fresh unfitted estimator.
+
+    Learner randomness must be fixed through its parameters (``random_state``).
+    ``version`` is the version of its code (bump it when its results change).
+    """
+    return _register(LEARNERS, "learner", name, factory, version)
+
+
+def register_scheme(name, factory, *, version=1):
+    """Register a sampling scheme ``factory(**params) -> split``.
+
+    ``split(X, y, rng)`` returns a list of runs, each a list of ``(train, test)``
+    index arrays, the same number of folds in every run.
+    """
+    return _register(SCHEMES, "scheme", name, factory, version)
+
+
+def register_pair_evaluator(learner_a, learner_b, evaluate, *, version=1):
+    """Register a fast path for the pair of learners ``(learner_a, learner_b)``.
+
+    ``evaluate(X, y, splits, *, params_a, params_b)`` receives every split of a
+    data set (all repeats, runs and folds, flattened) and returns an integer array
+    of shape ``(len(splits), 3)``: ``correct_a, correct_b, correct_both`` per split.
+    It must give the same numbers as fitting and predicting the two estimators. Its
+    code version is recorded as ``"kernel:<learner_a>/<learner_b>"``.
+    """
+    key = (_check_name(learner_a, "learner_a"), _check_name(learner_b, "learner_b"))
+    PAIR_EVALUATORS[key] = _check_callable(evaluate, "evaluate")
+    VERSIONS[f"kernel:{learner_a}/{learner_b}"] = check_positive_int(version, "version")
+    return evaluate

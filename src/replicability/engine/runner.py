@@ -16,150 +16,27 @@ execution, so every backend and every slice gives bit-identical arrays.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import math
 import os
 import sys
+import threading
 import time
 
 import numpy as np
 import xarray as xr
-from sklearn.model_selection import KFold
 
-from .._validation import check_choice, check_fraction, check_positive_int
-from .splits import _seeded, _splits_from_folds, _stratified_test_folds
+from .._validation import check_choice, check_positive_int
+from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS
 from .store import ResultStore, provenance
 
-# The registries (SOURCES, LEARNERS, SCHEMES, PAIR_EVALUATORS) are read through this
-# module; they are not exported at the package top level, where `SCHEMES` names
-# Bouckaert's averaging schemes (replicability.stats.schemes).
-__all__ = [
-    "ExperimentConfig",
-    "register_learner",
-    "register_pair_evaluator",
-    "register_scheme",
-    "register_source",
-    "run_experiment",
-    "stack_sources",
-]
+__all__ = ["ExperimentConfig", "parallel_map", "run_experiment", "stack_sources"]
 
 VARIABLES = ("n_test", "correct_a", "correct_b", "correct_both")
 DIMS = ("dataset", "repeat", "run", "fold")
 _BACKENDS = ("serial", "processes", "dask")
-
-#: name -> ``factory(rng, *, n_instances, **params) -> (X, y)``
-SOURCES = {}
-#: name -> ``factory(**params) -> estimator`` with ``fit`` / ``predict``
-LEARNERS = {}
-#: name -> ``factory(**params) -> split(X, y, rng)`` returning runs of (train, test) folds
-SCHEMES = {}
-#: (learner_a, learner_b) -> ``evaluate(X, y, splits, *, params_a, params_b)``
-PAIR_EVALUATORS = {}
-
-
-def _check_name(value, name):
-    if not isinstance(value, str) or not value:
-        raise ValueError(f"`{name}` must be a non-empty string; got {value!r}.")
-    return value
-
-
-def _check_callable(value, name):
-    if not callable(value):
-        raise TypeError(f"`{name}` must be callable; got {type(value).__name__}.")
-    return value
-
-
-def register_source(name, factory):
-    """Register a data source ``factory(rng, *, n_instances, **params) -> (X, y)``.
-
-    ``rng`` is a :class:`numpy.random.Generator`; the source must draw all its
-    randomness from it. Returns ``factory`` so it can be used as a decorator helper.
-    """
-    SOURCES[_check_name(name, "name")] = _check_callable(factory, "factory")
-    return factory
-
-
-def register_learner(name, factory):
-    """Register a learner ``factory(**params)`` returning a fresh unfitted estimator.
-
-    Learner randomness must be fixed through its parameters (``random_state``).
-    """
-    LEARNERS[_check_name(name, "name")] = _check_callable(factory, "factory")
-    return factory
-
-
-def register_scheme(name, factory):
-    """Register a sampling scheme ``factory(**params) -> split``.
-
-    ``split(X, y, rng)`` returns a list of runs, each a list of ``(train, test)``
-    index arrays, the same number of folds in every run.
-    """
-    SCHEMES[_check_name(name, "name")] = _check_callable(factory, "factory")
-    return factory
-
-
-def register_pair_evaluator(learner_a, learner_b, evaluate):
-    """Register a fast path for the pair of learners ``(learner_a, learner_b)``.
-
-    ``evaluate(X, y, splits, *, params_a, params_b)`` receives every split of a
-    data set (all repeats, runs and folds, flattened) and returns an integer array
-    of shape ``(len(splits), 3)``: ``correct_a, correct_b, correct_both`` per split.
-    It must give the same numbers as fitting and predicting the two estimators.
-    """
-    key = (_check_name(learner_a, "learner_a"), _check_name(learner_b, "learner_b"))
-    PAIR_EVALUATORS[key] = _check_callable(evaluate, "evaluate")
-    return evaluate
-
-
-# -- built-in sampling schemes -----------------------------------------------------
-
-
-def _int_seeds(rng, n):
-    # scikit-learn splitters take integer seeds; draw them from the repeat's stream.
-    return [int(s) for s in rng.integers(0, 2**32, size=n)]
-
-
-def _cv(*, n_runs=10, n_folds=10, stratified=False):
-    n_runs = check_positive_int(n_runs, "n_runs")
-    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
-
-    def split(X, y, rng):
-        seeds = _int_seeds(rng, n_runs)
-        if not stratified:
-            return [list(KFold(n_folds, shuffle=True, random_state=seed).split(X, y)) for seed in seeds]
-        # StratifiedKFold(n_folds, shuffle=True, random_state=seed) per run, computed
-        # without scikit-learn's per-call input checks (the same splits, tested).
-        folds = _stratified_test_folds(y, _seeded(seeds), n_folds)
-        flat = _splits_from_folds(folds, n_folds)
-        return [flat[r * n_folds:(r + 1) * n_folds] for r in range(n_runs)]
-
-    return split
-
-
-def _resample(*, n_runs=10, test_fraction=1 / 3, stratified=False):
-    from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
-
-    n_runs = check_positive_int(n_runs, "n_runs")
-    check_fraction(test_fraction, "test_fraction")
-    splitter = StratifiedShuffleSplit if stratified else ShuffleSplit
-
-    def split(X, y, rng):
-        seed = _int_seeds(rng, 1)[0]
-        sss = splitter(n_splits=n_runs, test_size=test_fraction, random_state=seed)
-        return [[fold] for fold in sss.split(X, y)]
-
-    return split
-
-
-def _five_by_two(*, stratified=False):
-    # Dietterich's 5x2 cv: five runs of two-fold cross-validation.
-    return _cv(n_runs=5, n_folds=2, stratified=stratified)
-
-
-register_scheme("cv", _cv)
-register_scheme("resample", _resample)
-register_scheme("5x2", _five_by_two)
 
 
 # -- configuration -----------------------------------------------------------------
@@ -229,7 +106,8 @@ class ExperimentConfig:
 
     def __post_init__(self):
         for name in ("source", "learner_a", "learner_b", "scheme"):
-            _check_name(getattr(self, name), name)
+            if not isinstance(getattr(self, name), str) or not getattr(self, name):
+                raise ValueError(f"`{name}` must be a non-empty string; got {getattr(self, name)!r}.")
         for name in ("source_params", "learner_a_params", "learner_b_params", "scheme_params"):
             object.__setattr__(self, name, _plain(getattr(self, name), name))
         for name in ("n_datasets", "n_instances", "n_repeats"):
@@ -244,6 +122,22 @@ class ExperimentConfig:
     def from_json(cls, text):
         """Rebuild a configuration from :meth:`to_json` output."""
         return cls(**json.loads(text))
+
+    @property
+    def code_versions(self):
+        """Versions of the registered code this experiment runs, or None if some is not registered.
+
+        Source, both learners, scheme and, when the pair has one, the pair evaluator
+        (:data:`~replicability.engine.registry.VERSIONS`).
+        """
+        kernel = f"kernel:{self.learner_a}/{self.learner_b}"
+        if kernel not in VERSIONS:  # a user-registered evaluator has its own entry
+            kernel = "kernel:pairs" if (self.learner_a, self.learner_b) in PAIR_EVALUATORS else None
+        names = [f"source:{self.source}", f"learner:{self.learner_a}", f"learner:{self.learner_b}",
+                 f"scheme:{self.scheme}", *([kernel] if kernel else [])]
+        if any(n not in VERSIONS for n in names):
+            return None
+        return {n: VERSIONS[n] for n in sorted(names)}
 
     @property
     def config_hash(self):
@@ -344,22 +238,42 @@ def _run_chunk(plan, indices):
     return ds
 
 
-# -- backends ----------------------------------------------------------------------
+# -- the parallel map ---------------------------------------------------------------
 
 
-def _iter_serial(plan, chunks, n_jobs, client):
-    for chunk in chunks:
-        yield _run_chunk(plan, chunk)
+def _exit_with_parent(parent_pid):
+    """Worker initializer: exit as soon as the process that started the worker is gone.
+
+    A parent killed with SIGKILL or SIGTERM runs no cleanup; without this, its idle
+    workers (and the resource tracker they keep open) would outlive it.
+    """
+
+    def watch():
+        while os.getppid() == parent_pid:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
-def _iter_processes(plan, chunks, n_jobs, client):
-    from joblib import Parallel, delayed
+def _map_processes(function, items, n_jobs, ordered):
+    from concurrent.futures import as_completed
 
-    parallel = Parallel(n_jobs=n_jobs or -1, return_as="generator_unordered")
-    yield from parallel(delayed(_run_chunk)(plan, chunk) for chunk in chunks)
+    from joblib.externals.loky import get_reusable_executor
+
+    executor = get_reusable_executor(max_workers=n_jobs, initializer=_exit_with_parent, initargs=(os.getpid(),))
+    futures = [executor.submit(function, item) for item in items]
+    try:
+        for future in futures if ordered else as_completed(futures):
+            yield future.result()
+    except BaseException:  # interrupted (SIGINT), failed, or abandoned by the caller
+        for future in futures:
+            future.cancel()
+        executor.shutdown(wait=False, kill_workers=True)
+        raise
 
 
-def _iter_dask(plan, chunks, n_jobs, client):
+def _map_dask(function, items, client, ordered):
     try:
         from dask.distributed import as_completed, get_client
     except ImportError as exc:
@@ -368,13 +282,62 @@ def _iter_dask(plan, chunks, n_jobs, client):
         ) from exc
 
     client = client if client is not None else get_client()
-    plan_future = client.scatter(plan, broadcast=True)
-    futures = client.map(_run_chunk, [plan_future] * len(chunks), chunks, pure=False)
-    for future in as_completed(futures):
-        yield future.result()
+    futures = client.map(function, items, pure=False)
+    try:
+        for future in futures if ordered else as_completed(futures):
+            yield future.result()
+    except BaseException:
+        client.cancel(futures)
+        raise
 
 
-_ITERATORS = {"serial": _iter_serial, "processes": _iter_processes, "dask": _iter_dask}
+def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None, ordered=True):
+    """Yield ``function(item)`` for every item: here, in worker processes, or on Dask.
+
+    The one parallel map of the package: every experiment family runs its units of
+    work through it. Each unit must carry its own seed (nothing may depend on which
+    worker runs it or when), so every backend yields the same values.
+
+    Parameters
+    ----------
+    function : callable
+        Called with one item; must be picklable by cloudpickle for the parallel backends.
+    items : iterable
+    backend : {"serial", "processes", "dask"}
+        ``"processes"``: a reusable loky executor (joblib's) with ``n_jobs`` workers;
+        ``"dask"``: ``client`` (a ``dask.distributed.Client``), or the current client.
+    n_jobs : int or None
+        Workers for ``"processes"``; None or -1 uses every CPU.
+    client : dask.distributed.Client or None
+    ordered : bool, default True
+        Yield in the order of ``items``; False yields as units finish.
+
+    Yields
+    ------
+    object
+        The results.
+
+    Notes
+    -----
+    Interruption leaves no process behind: on an exception in the caller (e.g.
+    ``KeyboardInterrupt`` from SIGINT) the pending units are cancelled and the
+    workers killed; workers whose parent dies without cleanup (SIGKILL, SIGTERM)
+    exit within a fraction of a second.
+
+    Examples
+    --------
+    >>> list(parallel_map(abs, [-2, 3, -5]))
+    [2, 3, 5]
+    """
+    check_choice(backend, "backend", _BACKENDS)
+    items = list(items)
+    if backend == "serial":
+        return (function(item) for item in items)
+    if backend == "dask":
+        return _map_dask(function, items, client, ordered)
+    if n_jobs is None or n_jobs == -1:
+        n_jobs = os.cpu_count() or 1
+    return _map_processes(function, items, check_positive_int(n_jobs, "n_jobs"), ordered)
 
 
 # -- provenance --------------------------------------------------------------------
@@ -383,6 +346,7 @@ _ITERATORS = {"serial": _iter_serial, "processes": _iter_processes, "dask": _ite
 def _provenance(config, wall_time):
     return {
         "config": config.to_json(),
+        "code_versions": json.dumps(config.code_versions or {}, sort_keys=True, separators=(",", ":")),
         "config_hash": config.config_hash,
         "source": config.source,
         "learner_a": config.learner_a,
@@ -478,6 +442,7 @@ def run_experiment(
     >>> from sklearn.dummy import DummyClassifier
     >>> def coin(rng, *, n_instances):
     ...     return rng.integers(0, 2, (n_instances, 3)), rng.integers(0, 2, n_instances)
+    >>> from replicability.engine.registry import register_learner, register_source
     >>> _ = register_source("doc_coin", coin)
     >>> _ = register_learner("doc_majority", DummyClassifier)
     >>> cfg = ExperimentConfig(source="doc_coin", learner_a="doc_majority",
@@ -498,17 +463,18 @@ def run_experiment(
         check_positive_int(chunk_size, "chunk_size")
     indices = _check_datasets(datasets, config.n_datasets)
     store = _as_store(store)
+    versions = config.code_versions
     start = time.perf_counter()
 
     if store is not None:
         # A stored result is returned even if its components are not registered here.
-        full = store.load(config)
+        full = store.load(config, versions=versions)
         if full is not None:
             return full if datasets is None else full.sel(dataset=indices)
     plan = _resolve(config)
     pieces, reused_time = [], 0.0
     if store is not None:
-        for part in store.load_parts(config):
+        for part in store.load_parts(config, versions=versions):
             keep = np.intersect1d(part["dataset"].values, indices)
             if keep.size:
                 pieces.append(part.sel(dataset=keep))
@@ -527,9 +493,11 @@ def run_experiment(
 
         bar = tqdm(total=int(missing.size), desc=f"{config.source}: data sets", unit="ds")
     try:
-        for chunk_ds in _ITERATORS[backend](plan, chunks, n_jobs, client):
+        run_chunk = functools.partial(_run_chunk, plan)
+        for chunk_ds in parallel_map(run_chunk, chunks, backend=backend, n_jobs=n_jobs, client=client,
+                                     ordered=False):
             if store is not None:
-                store.save_part(config, chunk_ds)
+                store.save_part(config, chunk_ds, versions=versions)
             pieces.append(chunk_ds)
             if bar is not None:
                 bar.update(chunk_ds.sizes["dataset"])
@@ -543,7 +511,7 @@ def run_experiment(
     result = result.isel(dataset=first)
     result.attrs = _provenance(config, reused_time + time.perf_counter() - start)
     if store is not None and datasets is None:
-        store.save(config, result)
+        store.save(config, result, versions=versions)
         store.clear_parts(config)
     return result
 

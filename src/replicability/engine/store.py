@@ -9,16 +9,27 @@ and the data set's index (see :mod:`replicability.engine.runner`).
 
 Every write is atomic (temporary file in the same directory, ``fsync``,
 ``os.replace``), so a reader sees either the old file or the new one, never half a
-file. Every file carries the configuration hash and a SHA-256 checksum of its arrays
-in its attributes; a file that cannot be read, belongs to another configuration or
-fails its checksum is reported with a :class:`CacheWarning`, deleted and recomputed,
-never silently used.
+file; temporary files left by a process that died are removed by the next store
+opened on the folder. Every file carries its configuration (whose SHA-256 is its
+key), the versions of the code that computed it, and a SHA-256 checksum of its
+arrays *and* attributes. A read tells two failures apart:
+
+* **cannot be read now** (file locked by another process, ``h5netcdf`` not
+  importable, no permission, an I/O error): :class:`ResultUnavailableError` is
+  raised and nothing is touched;
+* **verified bad**: the bytes were read but do not parse even without file locking
+  (truncated or garbled container), the checksum fails, the stored configuration does
+  not hash to the key, or the file was computed by other code versions (stale). The
+  file is *moved* to the quarantine folder beside the store
+  (``<store>.quarantine/``), a :class:`CacheWarning` says where, and the result is
+  recomputed. A read never deletes a file.
 """
 
 from __future__ import annotations
 
 import datetime
 import hashlib
+import io
 import json
 import os
 import platform
@@ -37,17 +48,22 @@ import xarray as xr
 __all__ = [
     "CacheWarning",
     "ResultStore",
+    "ResultUnavailableError",
     "cached_result",
     "data_dir",
     "dataset_checksum",
     "default_cache_dir",
     "paper_results_dir",
     "provenance",
+    "remove_stale_temporaries",
     "write_netcdf_atomic",
 ]
 
 _ENV_VAR = "REPLICABILITY_CACHE"
 _ENGINE = "h5netcdf"
+#: Layout version of a stored file; files of another format are stale. Format 2 puts the
+#: attributes under the checksum and records the code versions.
+_FORMAT = 2
 # Provenance attributes listed by `ResultStore.list_results`, in this order.
 _PROVENANCE = (
     "config_hash",
@@ -69,7 +85,15 @@ _PROVENANCE = (
 
 
 class CacheWarning(UserWarning):
-    """A cache file was unreadable, foreign or corrupted and will be recomputed."""
+    """A stored file was verified corrupt, foreign or stale: it was quarantined and is recomputed."""
+
+
+class ResultUnavailableError(OSError):
+    """A stored result exists but cannot be read now; the file was left untouched.
+
+    Raised for a file locked by another process, a missing ``h5netcdf``, a denied
+    permission or an I/O error: conditions under which the file may well be good.
+    """
 
 
 def default_cache_dir():
@@ -99,10 +123,16 @@ def default_cache_dir():
     return Path.cwd() / ".cache" / "replicability"
 
 
-def dataset_checksum(ds):
-    """SHA-256 of the names, dimensions, dtypes, shapes and bytes of every variable.
+def _plain_attr(value):
+    # Attributes come back from netCDF as numpy scalars and arrays: compare as plain values.
+    return value if isinstance(value, str) else np.asarray(value).tolist()
 
-    Attributes are not part of the checksum, so it can be stored among them.
+
+def dataset_checksum(ds):
+    """SHA-256 of every variable (name, dimensions, dtype, shape, bytes) and attribute.
+
+    The variables' own attributes and the dataset's attributes are covered, except
+    the dataset attribute ``checksum``, where the digest is stored.
 
     Parameters
     ----------
@@ -119,6 +149,8 @@ def dataset_checksum(ds):
     >>> ds = xr.Dataset({"n_test": ("fold", np.array([5, 5], dtype=np.int32))})
     >>> dataset_checksum(ds) == dataset_checksum(ds.copy(deep=True))
     True
+    >>> dataset_checksum(ds) == dataset_checksum(ds.assign_attrs(seed=1))
+    False
     """
     digest = hashlib.sha256()
     for name in sorted(map(str, ds.variables)):
@@ -128,7 +160,13 @@ def dataset_checksum(ds):
         header = json.dumps([name, list(var.dims), arr.dtype.str, list(arr.shape)])
         digest.update(header.encode())
         digest.update(arr.tobytes())
+        digest.update(_attrs_json(var.attrs).encode())
+    digest.update(_attrs_json({k: v for k, v in ds.attrs.items() if k != "checksum"}).encode())
     return digest.hexdigest()
+
+
+def _attrs_json(attrs):
+    return json.dumps({str(k): _plain_attr(v) for k, v in attrs.items()}, sort_keys=True, separators=(",", ":"))
 
 
 def _fsync_dir(directory):
@@ -166,7 +204,8 @@ def write_netcdf_atomic(ds, path):
         for name, var in ds.data_vars.items()
         if np.issubdtype(var.dtype, np.integer)
     }
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    # The writer's PID in the name lets a later run tell a dead writer's leftovers apart.
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
         ds.to_netcdf(tmp, engine=_ENGINE, encoding=encoding)
@@ -180,8 +219,97 @@ def write_netcdf_atomic(ds, path):
     return path
 
 
+def _pid_alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, owned by someone else
+        return True
+    return True
+
+
+def remove_stale_temporaries(directory):
+    """Delete the temporary files of :func:`write_netcdf_atomic` whose writer has died.
+
+    A file ``.<name>.<pid>.<random>.tmp`` is removed when no process ``pid`` runs on
+    this machine; the temporaries of live writers are kept.
+
+    Parameters
+    ----------
+    directory : str or os.PathLike
+        Searched recursively.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The files removed.
+    """
+    removed = []
+    directory = Path(directory)
+    if not directory.is_dir():
+        return removed
+    for tmp in directory.rglob(".*.tmp"):
+        fields = tmp.name.rsplit(".", 3)
+        pid = fields[1] if len(fields) == 4 else ""
+        if not pid.isdigit() or not _pid_alive(int(pid)):  # unknown writer or a dead one
+            tmp.unlink(missing_ok=True)
+            removed.append(tmp)
+    return removed
+
+
 def _config_hash(config):
     return config if isinstance(config, str) else config.config_hash
+
+
+def _open(path):
+    """Load ``path`` fully; raise :class:`ResultUnavailableError` unless its bytes are bad."""
+    try:
+        import h5netcdf  # noqa: F401  (xarray's engine: without it nothing can be judged)
+    except ImportError as exc:
+        raise ResultUnavailableError(
+            f"Cannot read {path}: the h5netcdf package is not importable ({exc}); the file was left untouched."
+        ) from exc
+    try:
+        with xr.open_dataset(path, engine=_ENGINE) as handle:
+            return handle.load()
+    except Exception as first:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:  # permission, I/O error: the file may be good
+            raise ResultUnavailableError(f"Cannot read {path}: {exc}; the file was left untouched.") from exc
+        try:  # the same bytes from memory, where no file lock applies
+            with xr.open_dataset(io.BytesIO(data), engine=_ENGINE) as handle:
+                handle.load()
+        except Exception:
+            raise first from None  # the bytes themselves do not parse
+        raise ResultUnavailableError(
+            f"Cannot read {path} now ({type(first).__name__}: {first}), although its contents are "
+            "readable: another process may hold it (HDF5 file lock). The file was left untouched."
+        ) from first
+
+
+def _verify(ds, expected_hash, versions):
+    """Why a loaded file must not be used, or '' when it may."""
+    attrs = ds.attrs
+    if attrs.get("store_format") != _FORMAT:
+        return f"was written in store format {attrs.get('store_format', 1)!r}, not {_FORMAT} (stale)"
+    if attrs.get("checksum") != dataset_checksum(ds):
+        return "fails its checksum (its arrays or attributes were changed)"
+    if attrs.get("config_hash") != expected_hash:
+        return f"holds config hash {attrs.get('config_hash')!r}, expected {expected_hash!r} (foreign)"
+    key_text = attrs.get("params", attrs.get("config"))
+    try:
+        json.loads(key_text)
+    except (TypeError, ValueError):
+        return "has no parseable configuration JSON"
+    if hashlib.sha256(key_text.encode()).hexdigest() != expected_hash:
+        return "stores a configuration that does not hash to its key"
+    if versions is not None:
+        stored = json.loads(attrs.get("code_versions", "{}"))
+        if stored != versions:
+            return f"was computed by code versions {stored}, the current ones are {versions} (stale)"
+    return ""
 
 
 class ResultStore:
@@ -210,6 +338,7 @@ class ResultStore:
 
     def __init__(self, path=None):
         self.path = Path(default_cache_dir() if path is None else path)
+        remove_stale_temporaries(self.path)
 
     def __repr__(self):
         return f"ResultStore({str(self.path)!r})"
@@ -227,72 +356,112 @@ class ResultStore:
 
     # -- reading -----------------------------------------------------------------
 
-    def _read_checked(self, path, expected_hash):
-        """Read ``path`` fully; on any problem warn, delete it and return None."""
+    @property
+    def quarantine_dir(self):
+        """Where verified-bad files are moved: ``<store>.quarantine`` beside the store."""
+        return self.path.with_name(self.path.name + ".quarantine")
+
+    def _quarantine(self, path, reason):
+        target = self.quarantine_dir / f"{path.name}.{time.strftime('%Y%m%dT%H%M%S')}.{os.getpid()}"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
+        warnings.warn(f"Result file {path} {reason}; moved to {target}. It will be recomputed.",
+                      CacheWarning, stacklevel=4)
+
+    def _read_checked(self, path, expected_hash, versions):
+        """Read and verify ``path``; quarantine it and return None when it is verified bad.
+
+        Raises :class:`ResultUnavailableError`, touching nothing, when it cannot be read now.
+        """
+        path = Path(path)
         try:
-            with xr.open_dataset(path, engine=_ENGINE) as handle:
-                ds = handle.load()
-            stored_hash = ds.attrs.get("config_hash")
-            if stored_hash != expected_hash:
-                raise ValueError(f"it holds config hash {stored_hash!r}, expected {expected_hash!r}")
-            stored_sum = ds.attrs.get("checksum")
-            if stored_sum != dataset_checksum(ds):
-                raise ValueError("its data do not match the checksum stored in its attributes")
-        except Exception as exc:  # unreadable, truncated, garbage, foreign or tampered
-            warnings.warn(
-                f"Discarding cache file {path}: {exc}. It will be recomputed.",
-                CacheWarning,
-                stacklevel=3,
-            )
-            Path(path).unlink(missing_ok=True)
+            ds = _open(path)
+        except ResultUnavailableError:
+            raise
+        except Exception as exc:  # the bytes were read but do not parse: truncated or garbled
+            self._quarantine(path, f"is not a readable netCDF file ({type(exc).__name__}: {exc})")
+            return None
+        problem = _verify(ds, expected_hash, versions)
+        if problem:
+            self._quarantine(path, problem)
             return None
         return ds
 
-    def load(self, config):
+    def load(self, config, *, versions=None):
         """Return the stored complete result for ``config``, or None.
 
-        A corrupted or foreign file is reported with a :class:`CacheWarning`,
-        deleted, and None is returned so that the caller recomputes it.
+        Parameters
+        ----------
+        config : ExperimentConfig or str
+            The configuration or its hash.
+        versions : dict, optional
+            The current code versions of the components that compute the result
+            (:func:`~replicability.engine.registry.code_versions`); a file stored
+            with other versions is stale.
+
+        Returns
+        -------
+        xarray.Dataset or None
+            None when there is no file, or when it was verified corrupt, foreign or
+            stale (it is then quarantined with a :class:`CacheWarning`).
+
+        Raises
+        ------
+        ResultUnavailableError
+            When the file cannot be read now (lock, missing module, permission, I/O).
         """
         path = self.result_path(config)
         if not path.is_file():
             return None
-        return self._read_checked(path, _config_hash(config))
+        return self._read_checked(path, _config_hash(config), versions)
 
-    def load_parts(self, config):
-        """Return the valid chunk datasets stored for ``config`` (possibly empty)."""
+    def load_parts(self, config, *, versions=None):
+        """Return the valid chunk datasets stored for ``config`` (possibly empty).
+
+        Chunks that are corrupt or were computed by other code ``versions`` are
+        quarantined, so chunks of different versions are never combined.
+        """
         directory = self.parts_dir(config)
         if not directory.is_dir():
             return []
         expected = _config_hash(config)
         parts = []
         for path in sorted(directory.glob("*.nc")):
-            ds = self._read_checked(path, expected)
+            ds = self._read_checked(path, expected, versions)
             if ds is not None:
                 parts.append(ds)
         return parts
 
     # -- writing -----------------------------------------------------------------
 
-    def _stamp(self, config, ds):
+    def _stamp(self, config, ds, versions):
         ds = ds.copy()
         ds.attrs = dict(ds.attrs)
+        if not isinstance(config, str):
+            ds.attrs["config"] = config.to_json()
         ds.attrs["config_hash"] = _config_hash(config)
+        ds.attrs["code_versions"] = json.dumps(versions or {}, sort_keys=True, separators=(",", ":"))
+        ds.attrs["store_format"] = _FORMAT
+        ds.attrs.pop("checksum", None)
         ds.attrs["checksum"] = dataset_checksum(ds)
         return ds
 
-    def save(self, config, ds):
-        """Store the complete result ``ds`` for ``config`` atomically; return its path."""
-        return write_netcdf_atomic(self._stamp(config, ds), self.result_path(config))
+    def save(self, config, ds, *, versions=None):
+        """Store the complete result ``ds`` for ``config`` atomically; return its path.
 
-    def save_part(self, config, ds):
+        ``versions`` (the code versions of the components that computed ``ds``) is
+        stored under the checksum with the configuration.
+        """
+        return write_netcdf_atomic(self._stamp(config, ds, versions), self.result_path(config))
+
+    def save_part(self, config, ds, *, versions=None):
         """Store one finished chunk of data sets for ``config``; return its path."""
         index = np.asarray(ds["dataset"].values)
         # Name by first/last index and a digest of all of them: chunks of a resumed
         # run may be non-contiguous, and equal names always mean equal contents.
         tag = hashlib.sha256(index.astype("<i8").tobytes()).hexdigest()[:12]
         name = f"datasets_{int(index.min()):07d}_{int(index.max()):07d}_{tag}.nc"
-        return write_netcdf_atomic(self._stamp(config, ds), self.parts_dir(config) / name)
+        return write_netcdf_atomic(self._stamp(config, ds, versions), self.parts_dir(config) / name)
 
     def clear_parts(self, config):
         """Remove the chunk files of ``config`` (after its complete result is saved)."""
@@ -425,7 +594,7 @@ def _must_recompute(ds):
     return str(ds.attrs.get("created_utc", "")) < flag
 
 
-def cached_result(name, params, compute, *, scale):
+def cached_result(name, params, compute, *, scale, versions=None):
     """Return a computed :class:`xarray.Dataset`, from the store when it is there.
 
     The result is keyed by the SHA-256 of the canonical JSON of ``name`` and
@@ -449,10 +618,21 @@ def cached_result(name, params, compute, *, scale):
         Called without arguments; returns an :class:`xarray.Dataset`.
     scale : str
         ``"smoke"``, ``"quick"`` or ``"paper"``.
+    versions : dict, optional
+        Versions of the code that computes the result
+        (:func:`~replicability.engine.registry.code_versions` of its learners,
+        sources, schemes and kernels). They are not part of the key: a stored result
+        of other versions is stale, reported with a :class:`CacheWarning`, moved to
+        the quarantine and recomputed.
 
     Returns
     -------
     xarray.Dataset
+
+    Raises
+    ------
+    ResultUnavailableError
+        When the stored result exists but cannot be read now (see :class:`ResultStore`).
 
     Examples
     --------
@@ -469,11 +649,11 @@ def cached_result(name, params, compute, *, scale):
     key_json = json.dumps({"name": name, "params": params}, sort_keys=True, separators=(",", ":"))
     key = hashlib.sha256(key_json.encode()).hexdigest()
     store = ResultStore(paper_results_dir() if scale == "paper" else None)
-    ds = store.load(key)
+    ds = store.load(key, versions=versions)
     if ds is not None and not _must_recompute(ds):
         return ds
     start = time.perf_counter()
     ds = compute()
     ds.attrs.update({"name": name, "params": key_json, **provenance(time.perf_counter() - start)})
-    store.save(key, ds)
-    return store.load(key)
+    store.save(key, ds, versions=versions)
+    return store.load(key, versions=versions)

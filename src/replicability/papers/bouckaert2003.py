@@ -44,6 +44,8 @@ https://doi.org/10.1007/978-3-540-24775-3_3
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import xarray as xr
 from joblib import Parallel, delayed
@@ -503,4 +505,5 @@ def null_calibration(*, n_datasets, seed, scale, n_runs=FIGURE2_RUNS, n_folds=10
         lambda: rejection_counts(fold_differences(counts)[:, 0], tests=tests, n_runs=n_runs,
                                  df_values=df_values, alphas=alphas),
         scale=scale,
+        versions=json.loads(counts.attrs["code_versions"]),  # the fold counts' code: a stale count is stale here
     )

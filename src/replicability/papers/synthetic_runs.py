@@ -119,6 +119,7 @@ def synthetic_fold_counts(
         {"config": json.loads(config.to_json()), "version": _VERSION},
         lambda: run_experiment(config, backend=backend, n_jobs=n_jobs),
         scale=scale,
+        versions=config.code_versions,
     )
 
 

@@ -4,7 +4,7 @@ from ..._lazy import attach
 
 _MODULES = {
     "fidelity": (
-        "LEARNERS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv", "uci_cv_correct",
+        "LEARNERS", "LEARNER_VERSIONS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv", "uci_cv_correct",
         "uci_fidelity", "weka_cv_splits",
     ),
     "uci_runs": ("UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"),

@@ -20,17 +20,20 @@ from joblib import Parallel, delayed
 
 from ..._validation import check_choice, check_positive, check_positive_int
 from ..._weka_random import JavaRandom, randomize
+from ...engine.registry import code_versions
 from ...engine.store import cached_result
 from ...learners.c45 import C45
 from ...learners.naive_bayes import NaiveBayes
 from ...learners.neighbors import IB1
 from ...sources.uci import list_uci, load_uci
 
-__all__ = ["LEARNERS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv", "uci_cv_correct", "uci_fidelity",
-           "weka_cv_splits"]
+__all__ = ["LEARNERS", "LEARNER_VERSIONS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv",
+           "uci_cv_correct", "uci_fidelity", "weka_cv_splits"]
 
 #: Weka class names of the three learners, in table order.
 LEARNERS = ("NaiveBayes", "J48", "IB1")
+#: The registry's code versions of the three learners (:data:`~replicability.engine.registry.VERSIONS`).
+LEARNER_VERSIONS = ("learner:naive_bayes", "learner:c45", "learner:ib1")
 
 _WEKA_CV = resources.files(__package__) / "weka_cv.csv"
 
@@ -366,4 +369,4 @@ def uci_fidelity(*, scale="paper", n_jobs=1, directory=None):
         "bouckaert_frank2004/uci_fidelity", params,
         lambda: uci_cv_correct(None if names == "all" else names, learners=LEARNERS, seeds=seeds, n_folds=10,
                                directory=directory, n_jobs=n_jobs),
-        scale=scale)
+        scale=scale, versions=code_versions(*LEARNER_VERSIONS, "source:uci", "scheme:weka_cv"))

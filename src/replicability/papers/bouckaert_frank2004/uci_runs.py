@@ -44,10 +44,11 @@ import xarray as xr
 from joblib import Parallel, delayed
 
 from ..._validation import check_choice, check_positive_int
+from ...engine.registry import code_versions
 from ...engine.splits import RandomSubsampling
 from ...engine.store import ResultStore, cached_result, default_cache_dir, provenance
 from ...sources.uci import list_uci, load_uci
-from .fidelity import LEARNERS, fold_hits, weka_cv_splits
+from .fidelity import LEARNER_VERSIONS, LEARNERS, fold_hits, weka_cv_splits
 
 __all__ = ["UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"]
 
@@ -218,4 +219,6 @@ def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
     params = {"version": 1, "scheme": scheme, "runs_folds": list(UCI_SCHEMES[scheme]), "datasets": names,
               "n_repeats": n_repeats,
               "learners": list(LEARNERS)}
-    return cached_result(f"uci/{scheme}", params, compute, scale=scale)
+    split_code = "scheme:weka_cv" if scheme in ("cv", "5x2") else "scheme:random_subsampling"
+    versions = code_versions(*LEARNER_VERSIONS, "source:uci", split_code)
+    return cached_result(f"uci/{scheme}", params, compute, scale=scale, versions=versions)

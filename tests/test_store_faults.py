@@ -1,0 +1,280 @@
+"""Fault tests of the result store and the runner (issue 17): nothing lost, nothing stale served.
+
+Each fault is injected deterministically (seeded data, chosen kill points); every test
+asserts that no stored file was deleted (bad files are moved to the quarantine), that
+no stale or corrupt result is served, and that the final result is bit-identical to an
+uninterrupted run.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import psutil
+import pytest
+import xarray as xr
+from test_store import BASE, data_only
+
+from replicability.engine import registry
+from replicability.engine.runner import ExperimentConfig, run_experiment
+from replicability.engine.store import (
+    CacheWarning,
+    ResultStore,
+    ResultUnavailableError,
+    cached_result,
+    dataset_checksum,
+    remove_stale_temporaries,
+)
+
+TESTS = Path(__file__).parent
+
+
+@pytest.fixture(scope="module")
+def config():
+    return ExperimentConfig(**BASE)
+
+
+@pytest.fixture(scope="module")
+def reference(config):
+    return run_experiment(config, progress=False)
+
+
+def _rewrite(path, edit):
+    """Load ``path``, apply ``edit`` to the dataset, write it back without restamping."""
+    with xr.open_dataset(path, engine="h5netcdf") as handle:
+        ds = handle.load()
+    edit(ds)
+    path.unlink()
+    ds.to_netcdf(path, engine="h5netcdf")
+
+
+def _restamped(edit):
+    """An edit followed by a recomputed checksum: only the key checks can catch it."""
+
+    def apply(ds):
+        edit(ds)
+        ds.attrs["checksum"] = dataset_checksum(ds)
+
+    return apply
+
+
+def _flip_byte(path, offset_fraction):
+    data = bytearray(path.read_bytes())
+    data[int(len(data) * offset_fraction)] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+DAMAGES = {
+    "truncated": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
+    "garbage": lambda p: p.write_bytes(b"not a netCDF file at all" * 10),
+    "flipped byte (header)": lambda p: _flip_byte(p, 0.001),
+    "flipped byte (middle)": lambda p: _flip_byte(p, 0.5),
+    "flipped byte (end)": lambda p: _flip_byte(p, 0.97),
+    "array edited": lambda p: _rewrite(p, lambda ds: ds["correct_b"][0, 0, 0, 0].__iadd__(1)),
+    "seed edited": lambda p: _rewrite(p, lambda ds: ds.attrs.update(seed=99)),
+    "git commit edited": lambda p: _rewrite(p, lambda ds: ds.attrs.update(git_commit="0" * 40)),
+    "config not JSON": lambda p: _rewrite(p, _restamped(lambda ds: ds.attrs.update(config="{not json"))),
+    "config of another run": lambda p: _rewrite(
+        p, _restamped(lambda ds: ds.attrs.update(config=ExperimentConfig(**{**BASE, "seed": 8}).to_json()))),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_damaged_result_is_quarantined_and_recomputed(tmp_path, config, reference, damage):
+    store = ResultStore(tmp_path / "store")
+    path = store.save(config, reference, versions=config.code_versions)
+    DAMAGES[damage](path)
+    damaged_bytes = path.read_bytes()
+    with pytest.warns(CacheWarning, match="moved to .*quarantine") as record:
+        res = run_experiment(config, store=store, progress=False)
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+    # Nothing lost: the damaged file is kept, byte for byte, in the quarantine.
+    kept = list(store.quarantine_dir.iterdir())
+    assert [p.read_bytes() for p in kept] == [damaged_bytes]
+    assert str(kept[0]) in str(record[0].message)
+    # The recomputed file is good and verified on the next read.
+    xr.testing.assert_identical(data_only(store.load(config, versions=config.code_versions)), data_only(reference))
+
+
+def test_damaged_chunk_is_quarantined_and_the_run_completes(tmp_path, config, reference):
+    store = ResultStore(tmp_path / "store")
+    for start in (0, 2):
+        store.save_part(config, reference.isel(dataset=slice(start, start + 2)), versions=config.code_versions)
+    damaged = sorted(store.parts_dir(config).glob("*.nc"))[0]
+    _flip_byte(damaged, 0.5)
+    with pytest.warns(CacheWarning, match="quarantine"):
+        res = run_experiment(config, store=store, progress=False)
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+    assert len(list(store.quarantine_dir.iterdir())) == 1
+
+
+def _hold_write_lock(path):
+    code = f"import h5py, time; f = h5py.File({str(path)!r}, 'a'); print('locked', flush=True); time.sleep(120)"
+    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "locked"
+    return holder
+
+
+def test_locked_file_raises_and_is_left_untouched(tmp_path, config, reference):
+    store = ResultStore(tmp_path / "store")
+    path = store.save(config, reference, versions=config.code_versions)
+    holder = _hold_write_lock(path)
+    before = path.read_bytes()  # as the holder left it (opening for writing sets a superblock flag)
+    try:
+        with pytest.raises(ResultUnavailableError, match="another process may hold it"):
+            run_experiment(config, store=store, progress=False)
+        assert path.read_bytes() == before and not store.quarantine_dir.exists()
+    finally:
+        holder.kill()
+        holder.wait()
+        holder.stdout.close()
+    xr.testing.assert_identical(data_only(store.load(config)), data_only(reference))
+
+
+def test_missing_h5netcdf_raises_and_never_touches_a_committed_result(tmp_path, monkeypatch):
+    # A committed paper-scale result (data/results of a compendium) read without h5netcdf.
+    data = tmp_path / "data"
+    (data / "published").mkdir(parents=True)
+    monkeypatch.setenv("REPLICABILITY_DATA_DIR", str(data))
+    compute = lambda: xr.Dataset({"x": ("i", np.arange(3, dtype=np.int32))})  # noqa: E731
+    cached_result("t", {"a": 1}, compute, scale="paper")
+    (path,) = (data / "results").glob("*.nc")
+    before = path.read_bytes()
+    monkeypatch.setitem(sys.modules, "h5netcdf", None)  # `import h5netcdf` now fails
+    with pytest.raises(ResultUnavailableError, match="h5netcdf"):
+        cached_result("t", {"a": 1}, compute, scale="paper")
+    assert path.read_bytes() == before and not (data / "results.quarantine").exists()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their permissions")
+def test_unreadable_file_raises_and_is_left_untouched(tmp_path, config, reference):
+    store = ResultStore(tmp_path / "store")
+    path = store.save(config, reference)
+    path.chmod(0)
+    try:
+        with pytest.raises(ResultUnavailableError):
+            store.load(config)
+        assert path.exists() and not store.quarantine_dir.exists()
+    finally:
+        path.chmod(0o644)
+
+
+def test_bumped_learner_version_makes_results_and_chunks_stale(tmp_path, config, reference, monkeypatch):
+    store = ResultStore(tmp_path / "store")
+    run_experiment(config, store=store, progress=False)  # complete result, version 1
+    old = ExperimentConfig(**{**BASE, "seed": 3})
+    run_experiment(old, store=store, progress=False, datasets=[1, 3], chunk_size=1)  # two chunks, version 1
+    monkeypatch.setitem(registry.VERSIONS, "learner:store_nb", 2)
+    assert config.code_versions["learner:store_nb"] == 2
+    with pytest.warns(CacheWarning, match="stale"):
+        res = run_experiment(config, store=store, progress=False)
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+    assert json.loads(store.load(config).attrs["code_versions"])["learner:store_nb"] == 2
+    # Old chunks are never combined with new ones: all five data sets are recomputed.
+    calls = []
+    original = registry.SOURCES["store_binary"]
+    monkeypatch.setitem(registry.SOURCES, "store_binary", lambda rng, **kw: calls.append(1) or original(rng, **kw))
+    with pytest.warns(CacheWarning, match="stale"):
+        run_experiment(old, store=store, progress=False)
+    assert len(calls) == 5
+    assert len(list(store.quarantine_dir.iterdir())) == 3  # one result and two chunks, kept
+
+
+def test_cached_result_reports_and_recomputes_a_stale_result(tmp_path, monkeypatch):
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "cache"))
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return xr.Dataset({"x": ("i", np.arange(3, dtype=np.int32))})
+
+    cached_result("t", {"a": 1}, compute, scale="smoke", versions={"learner:x": 1})
+    cached_result("t", {"a": 1}, compute, scale="smoke", versions={"learner:x": 1})
+    assert len(calls) == 1
+    with pytest.warns(CacheWarning, match="stale"):
+        ds = cached_result("t", {"a": 1}, compute, scale="smoke", versions={"learner:x": 2})
+    assert len(calls) == 2 and json.loads(ds.attrs["code_versions"]) == {"learner:x": 2}
+
+
+def test_temporaries_of_dead_writers_are_removed(tmp_path):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / "x.parts").mkdir()
+    stale = tmp_path / "x.parts" / f".datasets_1.nc.{dead.pid}.abc123.tmp"
+    live = tmp_path / f".r.nc.{os.getpid()}.def456.tmp"
+    unknown = tmp_path / ".r.nc.xyz.tmp"  # written before writers put their PID in the name
+    for p in (stale, live, unknown):
+        p.write_bytes(b"half")
+    assert sorted(remove_stale_temporaries(tmp_path)) == sorted([stale, unknown])
+    assert live.exists()
+    ResultStore(tmp_path)  # opening a store cleans up as well
+    assert live.exists() and not stale.exists()
+
+
+_CHILD = """
+import sys
+sys.path.insert(0, {tests!r})
+import test_store
+from replicability.engine.runner import ExperimentConfig, run_experiment
+cfg = ExperimentConfig(**{{**test_store.BASE, **{extra!r}}})
+run_experiment(cfg, store={store!r}, progress=False, chunk_size=1, backend={backend!r}, n_jobs=2)
+"""
+
+
+def _descendants(pid):
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+def _alive(processes):
+    out = []
+    for p in processes:
+        try:
+            if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
+                out.append(p)
+        except psutil.NoSuchProcess:
+            pass
+    return out
+
+
+@pytest.mark.parametrize("backend,how", [("serial", "SIGKILL"), ("processes", "SIGKILL"),
+                                         ("processes", "SIGTERM"), ("processes", "SIGINT")])
+def test_killed_run_leaves_no_process_and_resumes_bit_identically(tmp_path, backend, how):
+    extra = {"n_datasets": 10, "source_params": {"delay": 0.3}}
+    config = ExperimentConfig(**{**BASE, **extra})
+    store_dir = tmp_path / "store"
+    code = _CHILD.format(tests=str(TESTS), extra=extra, store=str(store_dir), backend=backend)
+    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], stderr=subprocess.PIPE)
+    parts = store_dir / f"{config.config_hash}.parts"
+    deadline = time.monotonic() + 120
+    family = []
+    while time.monotonic() < deadline and child.poll() is None:  # kill point: after the third chunk
+        family = {p.pid: p for p in [*family, *_descendants(child.pid)]}.values()
+        if parts.is_dir() and len(list(parts.glob("*.nc"))) >= 3:
+            break
+        time.sleep(0.02)
+    family = list({p.pid: p for p in [*family, *_descendants(child.pid)]}.values())
+    assert child.poll() is None, child.stderr.read().decode()
+    if backend == "processes":
+        assert family, "the run started no worker process"
+    os.kill(child.pid, getattr(signal, how))
+    child.wait(timeout=60)
+    child.stderr.close()
+    deadline = time.monotonic() + 15
+    while _alive(family) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(family), f"left behind after {how}: {[p.cmdline() for p in _alive(family)]}"
+    assert not (store_dir / f"{config.config_hash}.nc").exists()
+
+    resumed = run_experiment(config, store=ResultStore(store_dir), progress=False, chunk_size=1)
+    fresh = run_experiment(config, progress=False, chunk_size=4)
+    xr.testing.assert_identical(data_only(resumed), data_only(fresh))
+    assert not list(store_dir.rglob("*.tmp"))
