@@ -2,6 +2,7 @@
 
 import csv
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -161,8 +162,44 @@ def test_class_attribute_must_be_nominal():
 
 
 def test_empty_data_section():
-    ds = parse_arff(HEADER)
+    ds = parse_arff(HEADER, allow_empty=True)
     assert ds.X.shape == (0, 2) and ds.y.shape == (0,)
+
+
+@pytest.mark.parametrize("data", ["", "% only a comment\n\n  \n", "% a comment\n% and another"])
+def test_header_without_rows_is_an_error_unless_allowed(tmp_path, data):
+    with pytest.raises(ArffError, match=r"^<string>, line 5: no data rows after @data: .*allow_empty=True"):
+        parse_arff(HEADER + data)
+    path = write(tmp_path, HEADER + data)
+    with pytest.raises(ArffError, match=rf"^{path!s}, line 5: no data rows after @data"):
+        load_arff(path)
+    for ds in (parse_arff(HEADER + data, allow_empty=True), load_arff(path, allow_empty=True)):
+        assert ds.X.shape == (0, 2) and ds.y.shape == (0,) and ds.class_values == ("p", "n")
+
+
+def test_allow_empty_must_be_a_bool():
+    with pytest.raises(ValueError, match="`allow_empty` must be True or False; got 'yes'"):
+        parse_arff(HEADER, allow_empty="yes")
+
+
+def test_allow_empty_changes_nothing_for_a_file_with_rows():
+    # An empty sparse row `{}` is a row (all zeros), not an empty data section.
+    for text in (HEADER + "1, x, p\n", HEADER + "{}\n"):
+        strict, lenient = parse_arff(text), parse_arff(text, allow_empty=True)
+        assert strict.n_instances == lenient.n_instances == 1
+        np.testing.assert_array_equal(strict.X, lenient.X)
+        np.testing.assert_array_equal(strict.y, lenient.y)
+
+
+def test_uci_file_cut_after_data_line_is_rejected(tmp_path, uci_dir):
+    raw = (uci_dir / "iris.arff").read_bytes()
+    end = raw.index(b"@DATA") + len(b"@DATA\n")
+    lineno = raw[:end].count(b"\n")  # the @DATA line
+    path = tmp_path / "iris.arff"
+    path.write_bytes(raw[:end])
+    with pytest.raises(ArffError, match=rf"iris.arff, line {lineno}: no data rows after @data"):
+        load_arff(path)
+    assert load_arff(path, allow_empty=True).class_values == load_arff(uci_dir / "iris.arff").class_values
 
 
 @pytest.mark.parametrize("kind", ["string", "STRING", "date", "date 'yyyy-MM-dd'", "relational"])
@@ -184,8 +221,8 @@ def test_unsupported_types_are_rejected(kind):
         (HEADER + "1, x, p\n2, y", r"line 7: expected 3 values, found 2"),
         (HEADER + "1, x, p\n2, y, 'n", r"line 7: unterminated quoted value"),
         # wrong header
-        ("@attribute a numeric\n@data\n", r"line 1: @attribute before @relation"),
-        ("@relation r\n@data\n1\n", r"line 2: @data before @relation and @attribute"),
+        ("@attribute a numeric\n@data\n", r"line 1: @relation missing: .*not @attribute"),
+        ("@relation r\n@data\n1\n", r"line 2: no @attribute declarations before @data"),
         ("hello\n@relation r\n", r"line 1: expected a header line"),
         ("@relation r\n@attribute a\n@data\n", r"line 2: bad @attribute: attribute 'a' has no type"),
         ("@relation r\n@attribute a float\n@data\n", r"line 2: bad @attribute: unknown type 'float'"),
@@ -231,6 +268,174 @@ def test_truncated_uci_file_is_rejected(tmp_path, uci_dir):
     path.write_bytes(cut)
     with pytest.raises(ArffError, match=rf"iris.arff, line {lineno}: unknown nominal value 'Iris-v'"):
         load_arff(path)
+
+
+# --- what is missing: each message says so, with the line ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", r"line 1: @relation missing: the file is empty"),
+        ("% a comment\n\n", r"line 3: @relation missing: the file holds only comments and blank lines"),
+        ("@attribute a numeric\n@attribute c {p}\n@data\n1, p\n", r"line 1: @relation missing"),
+        ("% c\n@data\n1, p\n", r"line 2: @relation missing: .*not @data"),
+        ("1, p\n", r"line 1: expected a header line: an ARFF file starts with '@relation <name>'.*found '1, p'"),
+        ("@relation r\n", r"line 2: no @attribute declarations and no @data section"),
+        ("@relation r\n1, p\n", r"line 2: no @attribute declarations: expected '@attribute <name> <type>'"),
+        ("@relation r\n% c\n@data\n1, p\n", r"line 3: no @attribute declarations before @data"),
+        ("@relation r\n@attribute c {p}\n", r"line 3: no @data section: the file ends after the @attribute"),
+        ("@relation r\n@attribute c {p}\np\n", r"line 3: no @data section: expected '@attribute' or '@data'; "
+         r"found 'p'"),
+        ("@relation r\n@attribute c {p}\n@dat", r"line 3: unknown header keyword '@dat' \(the file ends here: "
+         r"truncated\?\)"),
+        ("@relation r\n@attribute c {p}\n@dat\n\n", r"line 3: unknown header keyword '@dat' \(the file ends here"),
+    ],
+)
+def test_missing_parts_are_named(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(ArffError, match=f"^{path!s}, {message}"):
+        load_arff(path)
+
+
+def test_unknown_keyword_inside_the_header_is_not_called_truncated():
+    with pytest.raises(ArffError, match=r"line 2: unknown header keyword '@atribute'$"):
+        parse_arff("@relation r\n@atribute a numeric\n@attribute c {p}\n@data\np\n")
+
+
+def test_uci_file_without_data_line_names_the_first_row(tmp_path, uci_dir):
+    raw = (uci_dir / "iris.arff").read_bytes()
+    start = raw.index(b"@DATA")
+    lineno = raw[:start].count(b"\n") + 1  # the first row moves up to the @DATA line
+    path = tmp_path / "iris.arff"
+    path.write_bytes(raw[:start] + raw[start + len(b"@DATA\n"):])
+    first_row = re.escape("found '5.1,3.5,1.4,0.2,Iris-setosa'")
+    with pytest.raises(ArffError, match=rf"iris.arff, line {lineno}: no @data section: .*{first_row}"):
+        load_arff(path)
+
+
+# --- encodings ------------------------------------------------------------------
+
+ROWS = "1, x, p\n2, y, n\n"
+
+
+def test_utf8_byte_order_mark_is_skipped(tmp_path):
+    plain = load_arff(write(tmp_path, HEADER + ROWS, "plain.arff"))
+    for name, raw in [("bom.arff", b"\xef\xbb\xbf" + (HEADER + ROWS).encode()),
+                      ("bom_crlf.arff", b"\xef\xbb\xbf" + (HEADER + ROWS).replace("\n", "\r\n").encode())]:
+        path = tmp_path / name
+        path.write_bytes(raw)
+        ds = load_arff(path)
+        assert ds.relation == plain.relation and ds.attribute_names == plain.attribute_names
+        np.testing.assert_array_equal(ds.X, plain.X)
+        np.testing.assert_array_equal(ds.y, plain.y)
+    np.testing.assert_array_equal(parse_arff("\ufeff" + HEADER + ROWS).X, plain.X)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom", "described", "iconv"),
+    [
+        ("utf-16-le", b"\xff\xfe", "UTF-16 text (LE, with a byte-order mark)", "UTF-16"),
+        ("utf-16-be", b"\xfe\xff", "UTF-16 text (BE, with a byte-order mark)", "UTF-16"),
+        ("utf-16-le", b"", "UTF-16 text (LE, without a byte-order mark)", "UTF-16LE"),
+        ("utf-16-be", b"", "UTF-16 text (BE, without a byte-order mark)", "UTF-16BE"),
+        ("utf-32-le", b"\xff\xfe\x00\x00", "UTF-32 text (LE, with a byte-order mark)", "UTF-32"),
+        ("utf-32-be", b"\x00\x00\xfe\xff", "UTF-32 text (BE, with a byte-order mark)", "UTF-32"),
+    ],
+)
+def test_utf16_and_utf32_are_named_with_the_conversion(tmp_path, encoding, bom, described, iconv):
+    path = tmp_path / "wide.arff"
+    path.write_bytes(bom + ("% written by a Windows editor\n" + HEADER + ROWS).encode(encoding))
+    expected = rf"^{path!s}, line 1: the file is {re.escape(described)}, not UTF-8: convert it with "
+    expected += rf"`iconv -f {iconv} -t UTF-8 in.arff > out.arff`"
+    with pytest.raises(ArffError, match=expected):
+        load_arff(path)
+
+
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
+def test_bytes_that_are_not_utf8_name_the_line(tmp_path, line_end):
+    text = HEADER.replace("{p, n}", "{p, n, 'caf\xe9'}") + "1, x, p\n1, x, 'caf\xe9'\n"
+    path = tmp_path / "latin1.arff"
+    path.write_bytes(text.replace("\n", line_end).encode("latin-1"))
+    expected = rf"^{path!s}, line 4: byte 0xE9 \(byte 29 of the line\) is not UTF-8.*Latin-1.*iconv -f LATIN1"
+    with pytest.raises(ArffError, match=expected):
+        load_arff(path)
+    # The same text in UTF-8 is read; a bad byte in a row names that row.
+    path.write_bytes(text.replace("\n", line_end).encode("utf-8"))
+    assert load_arff(path).class_values == ("p", "n", "caf\xe9")
+    path.write_bytes((HEADER + "1, x, p\n1, x, p\xff\n").replace("\n", line_end).encode("latin-1"))
+    with pytest.raises(ArffError, match=rf"^{path!s}, line 7: byte 0xFF \(byte 8 of the line\) is not UTF-8"):
+        load_arff(path)
+
+
+def test_nul_byte_names_the_line(tmp_path):
+    path = tmp_path / "nul.arff"
+    path.write_bytes((HEADER + "1, x, p\n2, \x00y, n\n").encode())
+    with pytest.raises(ArffError, match=rf"^{path!s}, line 7: NUL byte \(byte 4 of the line\)"):
+        load_arff(path)
+
+
+def test_encoding_errors_reach_load_uci_callers(tmp_path):
+    # load_uci, download_uci and the manifest builder share _parse_bytes with load_arff.
+    from replicability.sources.arff import _parse_bytes
+
+    with pytest.raises(ArffError, match=r"^x.arff, line 1: the file is UTF-16 text"):
+        _parse_bytes((HEADER + ROWS).encode("utf-16"), source="x.arff", name="x")
+    with pytest.raises(ArffError, match=r"^x.arff, line 5: no data rows after @data"):
+        _parse_bytes(HEADER.encode(), source="x.arff", name="x")
+    assert _parse_bytes(HEADER.encode(), source="x.arff", name="x", allow_empty=True).n_instances == 0
+
+
+# --- numeric values: finite numbers and `?`, as Weka reads them -------------------
+
+# What Weka 3.6.14 does with each spelling (java -cp /usr/share/java/weka.jar
+# weka.core.converters.ArffLoader on `@attribute a numeric`, run 2026-11-25):
+# `NaN` and `-NaN` are read as missing values (printed `?`, counted as missing by
+# weka.core.Instances); `Infinity`, `+Infinity`, `-Infinity` and `1e999` as
+# infinities; `nan`, `NAN`, `inf`, `-inf`, `Inf`, `INF` and `infinity` are
+# rejected ("number expected"). Here all are rejected, so that a file read here
+# is read by Weka with the same values and no NaN or infinity reaches a learner.
+WEKA_NON_FINITE = {
+    "NaN": "missing", "-NaN": "missing", "Infinity": "inf", "+Infinity": "inf", "-Infinity": "-inf",
+    "1e999": "inf", "-1e999": "-inf", "nan": "rejected", "NAN": "rejected", "inf": "rejected",
+    "-inf": "rejected", "Inf": "rejected", "INF": "rejected", "infinity": "rejected",
+}
+
+
+@pytest.mark.parametrize("value", sorted(WEKA_NON_FINITE))
+def test_non_finite_numbers_are_rejected(tmp_path, value):
+    if value.endswith("999"):
+        expected = "it overflows to infinity, and infinite values are not accepted"
+    elif "nan" in value.lower():
+        expected = "NaN is not accepted; write a missing value as \\?"
+    else:
+        expected = "infinite values are not accepted; write a missing value as \\?"
+    message = rf"line 7: value '{re.escape(value)}' of numeric attribute 'a' is not a number: {expected}"
+    # in a dense row, after a missing value in the same column, and in a sparse row
+    for text in (HEADER + f"1, x, p\n{value}, y, n\n", HEADER + f"?, x, p\n{value}, y, n\n",
+                 HEADER + f"{{0 1}}\n{{0 {value}, 2 n}}\n"):
+        with pytest.raises(ArffError, match=f"^<string>, {message}$"):
+            parse_arff(text)
+
+
+def test_finite_spellings_are_read_as_weka_reads_them():
+    # Weka 3.6.14 prints these rows as 1000, 1, 0.5, 0, 1, -0.0025, 7, 12.
+    spellings = ["1e3", "+1", ".5", "-0", "1.", "-2.5E-3", "' 7'", "00012"]
+    ds = parse_arff(HEADER + "".join(f"{v}, x, p\n" for v in spellings))
+    np.testing.assert_array_equal(ds.X[:, 0], [1000, 1, 0.5, 0, 1, -0.0025, 7, 12])
+
+
+@pytest.mark.parametrize("value", ["1_000", "\u0661\u0662", "\uff11", "0x1p3", "1.5f"])
+def test_other_python_or_java_spellings_are_rejected(value):
+    # float() reads `1_000` and non-ASCII digits, Weka (Java) reads `0x1p3` and `1.5f`: none is ARFF.
+    with pytest.raises(ArffError, match=rf"line 8: value '{value}' of numeric attribute 'a' is not a number$"):
+        parse_arff(HEADER + f"1, x, p\n?, x, p\n{value}, x, p\n")
+
+
+def test_missing_values_and_finite_numbers_still_mix():
+    ds = parse_arff(HEADER + "?, x, p\n-1e300, y, n\n?, ?, ?\n1e-300, x, p\n{0 ?}\n")
+    np.testing.assert_array_equal(ds.X[:, 0], [np.nan, -1e300, np.nan, 1e-300, np.nan])
+    assert ds.n_missing == 5
 
 
 # --- the shared UCI files against scipy.io.arff ---------------------------------
@@ -308,7 +513,7 @@ def test_round_trip_of_written_values(table):
         cells = ["?" if number is None else repr(number), "?" if code is None else _quote(labels[code]),
                  _quote(("c 0", "c,1")[cls])]
         lines.append(",".join(cells))
-    ds = parse_arff("\n".join(lines) + "\n")
+    ds = parse_arff("\n".join(lines) + "\n", allow_empty=not numbers)
     assert ds.nominal_values[1] == tuple(labels)
     expected = [[np.nan if n is None else n, np.nan if c is None else c] for n, c in zip(numbers, codes)]
     np.testing.assert_array_equal(ds.X, np.array(expected, dtype=float).reshape(len(numbers), 2))

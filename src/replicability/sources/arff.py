@@ -18,10 +18,29 @@ the Weka ARFF documentation):
 * dense rows and sparse rows ``{index value, ...}`` (0-based indices; omitted
   entries are 0, i.e. the first label of a nominal attribute, as in Weka).
 
+It is stricter than Weka where Weka would read a damaged file without a word:
+
+* a file must be UTF-8 (ASCII is UTF-8); a UTF-8 byte-order mark is skipped.
+  UTF-16 (either byte order, with or without a byte-order mark), NUL bytes and
+  bytes that are not UTF-8 are errors saying what the file is and how to convert
+  it (Weka 3.6 stops on the byte-order mark of UTF-8 and UTF-16 with
+  "keyword @relation expected", and, under Java's default UTF-8 charset,
+  replaces bytes that are not UTF-8 by U+FFFD);
+* a header without data rows (a file cut off right after ``@data``) is an error
+  unless ``allow_empty=True`` (Weka reads it as 0 instances);
+* a numeric value must be a finite number: ``NaN``, ``nan``, ``inf``,
+  ``Infinity``, ``-inf``, ... in any case, and numbers that overflow a double
+  (``1e999``), are errors; a missing value is written ``?``. Weka 3.6 reads
+  ``NaN`` as a missing value and ``Infinity`` / ``-Infinity`` / ``1e999`` as
+  infinities, and rejects ``nan``, ``inf``, ``Inf`` and ``INF``; so every
+  numeric value read here is one Weka reads the same;
+* empty fields (``1,,2``), which Weka skips, are errors.
+
 ``string``, ``date`` and ``relational`` attributes and instance weights are
 rejected with an error: no data set of the papers uses them, and the arrays
 returned here hold numbers only. Every error is an :class:`ArffError` naming the
-file and line.
+file and line, and what is missing (``@relation missing``, ``no @attribute
+declarations``, ``no @data section``, ``no data rows after @data``).
 
 .. rubric:: References
 
@@ -41,6 +60,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+
+from .._validation import check_bool
 
 __all__ = ["ArffError", "Dataset", "load_arff", "parse_arff"]
 
@@ -236,11 +257,30 @@ def _strip_comment(text):
     return text.split("%", 1)[0].strip()
 
 
-def _parse_number(text):
+def _parse_bound(text):
+    """A bound of ``integer [lo,hi]``: a number, possibly infinite, not NaN."""
     value = float(text)  # ValueError propagates
     if "_" in text or math.isnan(value):
         raise ValueError(text)
     return value
+
+
+def _number_problem(text, attribute):
+    """Why ``text`` is no value of the numeric ``attribute`` (a message), or None if it is one."""
+    message = f"value {text!r} of numeric attribute {attribute.name!r} is not a number"
+    try:
+        value = float(text)
+    except ValueError:
+        return message
+    if "_" in text or not text.isascii():
+        return message
+    if math.isfinite(value):
+        return None
+    if math.isnan(value):
+        return message + ": NaN is not accepted; write a missing value as ?"
+    if text.lstrip("+-")[:1].isalpha():
+        return message + ": infinite values are not accepted; write a missing value as ?"
+    return message + ": it overflows to infinity, and infinite values are not accepted"
 
 
 def _parse_attribute(rest):
@@ -284,7 +324,7 @@ def _parse_attribute(rest):
         if m is None:
             raise _LineError(f"bad @attribute: unexpected text {tail!r} after the type of {name!r}")
         try:
-            lo, hi = _parse_number(m.group(2)), _parse_number(m.group(3))
+            lo, hi = _parse_bound(m.group(2)), _parse_bound(m.group(3))
         except ValueError:
             raise _LineError(f"bad @attribute: range {tail!r} of {name!r} is not numeric") from None
         bounds = (lo, hi, m.group(1) == "[", m.group(4) == "]")
@@ -338,16 +378,24 @@ def _column(values, linenos, attribute, source):
                     f"unknown nominal value {v!r} for attribute {attribute.name!r}; declared: {{{shown}}}",
                 )
         return out
+    n_missing = 0
     for i, v in enumerate(values):
         if v is _MISSING:
             out[i] = np.nan
+            n_missing += 1
             continue
         try:
-            out[i] = _parse_number(v)
+            out[i] = float(v)
         except ValueError:
-            raise ArffError(
-                source, linenos[i], f"value {v!r} of numeric attribute {attribute.name!r} is not a number"
-            ) from None
+            raise ArffError(source, linenos[i], _number_problem(v, attribute)) from None
+    # What float() accepts and ARFF does not -- NaN and infinities (module
+    # docstring), `1_000`, non-ASCII digits -- is caught by whole-column tests,
+    # cheaper than one test per value; only a failing column is searched for the line.
+    present = [v for v in values if v is not _MISSING] if n_missing else values
+    joined = "".join(present)
+    if np.count_nonzero(~np.isfinite(out)) != n_missing or "_" in joined or not joined.isascii():
+        i = next(i for i, v in enumerate(values) if v is not _MISSING and _number_problem(v, attribute))
+        raise ArffError(source, linenos[i], _number_problem(values[i], attribute))
     if attribute.bounds is not None:
         lo, hi, lo_closed, hi_closed = attribute.bounds
         with np.errstate(invalid="ignore"):
@@ -382,13 +430,43 @@ def _class_index(class_attribute, attributes, source):
     return int(class_attribute) % len(names)
 
 
-def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
+def _shown(line):
+    """A header line as quoted in an error message, cut to 40 characters."""
+    return repr(line if len(line) <= 40 else line[:37] + "...")
+
+
+def _not_a_header_line(line, relation, attributes):
+    """The message for a line in the header that starts with no ``@`` keyword."""
+    if relation is None:
+        return (
+            "expected a header line: an ARFF file starts with '@relation <name>' (after comments "
+            f"and blank lines); found {_shown(line)}"
+        )
+    if not attributes:
+        return f"no @attribute declarations: expected '@attribute <name> <type>'; found {_shown(line)}"
+    return (
+        f"no @data section: expected '@attribute' or '@data'; found {_shown(line)}. A '@data' line "
+        "must separate the @attribute declarations from the data rows"
+    )
+
+
+def _no_data_line(relation, attributes, text):
+    """The message for a text that ends before its ``@data`` line."""
+    if relation is None:
+        what = "is empty" if not text.strip() else "holds only comments and blank lines"
+        return f"@relation missing: the file {what} (no @relation, @attribute or @data line)"
+    if not attributes:
+        return "no @attribute declarations and no @data section: the file ends after @relation (truncated?)"
+    return "no @data section: the file ends after the @attribute declarations (truncated, or not an ARFF file)"
+
+
+def parse_arff(text, *, source="<string>", name=None, class_attribute=None, allow_empty=False):
     """Parse the text of an ARFF file into a :class:`Dataset`.
 
     Parameters
     ----------
     text : str
-        The whole file.
+        The whole file. A leading byte-order mark (U+FEFF) is skipped.
     source : str, optional
         Label used in error messages (the file name).
     name : str, optional
@@ -396,6 +474,10 @@ def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
     class_attribute : str or int, optional
         Name or index of the class attribute; the last attribute by default. It
         must be nominal.
+    allow_empty : bool, default False
+        Whether a ``@data`` section without rows is accepted (a data set of 0
+        instances). By default it is an error, since it is also what a file cut
+        off right after ``@data`` looks like.
 
     Returns
     -------
@@ -404,11 +486,13 @@ def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
     Raises
     ------
     ArffError
-        On malformed input, with file and line: a missing or misplaced
-        ``@relation`` / ``@data``, a bad ``@attribute``, an unknown nominal value,
-        a non-numeric value of a numeric attribute, a value outside a declared
-        range, or a row with the wrong number of values (which is also what a
-        truncated file produces).
+        On malformed input, with file and line: ``@relation missing``, ``no
+        @attribute declarations``, ``no @data section``, ``no data rows after
+        @data`` (unless ``allow_empty``), a misplaced header line, a bad
+        ``@attribute``, an unknown nominal value, a value of a numeric attribute
+        that is not a finite number, a value outside a declared range, or a row
+        with the wrong number of values (which is also what a file cut inside a
+        row produces).
     ValueError
         When ``class_attribute`` names no attribute or is numeric.
 
@@ -421,6 +505,15 @@ def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
     ``ArffLoader``, so ``1 2`` is two values: quote values that contain a blank
     or a comma. Unlike Weka, which skips them, empty fields (``1,,2``, or a
     comma at the start or end of a row) are rejected.
+
+    A value of a numeric attribute is a decimal number as Python's ``float``
+    reads it (``1``, ``-2.5``, ``3e-4``), without ``_`` or non-ASCII digits,
+    and finite: the only missing-value marker is ``?``. ``NaN``, ``nan``,
+    ``inf``, ``-inf``, ``Infinity`` (any case) and numbers beyond the range of
+    a double (``1e999``) are rejected with an error that says so. Weka 3.6.14
+    reads ``NaN`` as a missing value and ``Infinity``, ``-Infinity`` and
+    ``1e999`` as infinities, and rejects ``nan``, ``inf`` and ``INF`` ("number
+    expected"): every numeric value accepted here is one Weka reads the same.
 
     References
     ----------
@@ -443,7 +536,20 @@ def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
     (('width cm', 'colour'), ('yes', 'no'))
     >>> ds.X.tolist(), ds.y.tolist()
     ([[1.5, 1.0], [nan, 0.0]], [0, 1])
+
+    A header without data rows is an error unless it is asked for:
+
+    >>> header = "@relation toy\\n@attribute a numeric\\n@attribute c {p, n}\\n@data\\n"
+    >>> parse_arff(header)
+    Traceback (most recent call last):
+    ...
+    replicability.sources.arff.ArffError: <string>, line 4: no data rows after @data: ...
+    >>> parse_arff(header, allow_empty=True).X.shape
+    (0, 1)
     """
+    check_bool(allow_empty, "allow_empty")
+    if text.startswith("\ufeff"):
+        text = text[1:]
     lines = text.split("\n")
     relation = None
     attributes = []
@@ -453,7 +559,7 @@ def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
         if not line or line.startswith("%"):
             continue
         if not line.startswith("@"):
-            raise ArffError(source, lineno, "expected a header line (@relation, @attribute or @data)")
+            raise ArffError(source, lineno, _not_a_header_line(line, relation, attributes))
         keyword = re.split(r"[\s%]", line, maxsplit=1)[0].lower()
         rest = line[len(keyword):]
         try:
@@ -461,27 +567,28 @@ def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
                 if relation is not None:
                     raise _LineError("second @relation")
                 relation, _ = _split_name(rest)
+            elif keyword in ("@attribute", "@data") and relation is None:
+                raise _LineError(f"@relation missing: the header must start with '@relation <name>', not {keyword}")
             elif keyword == "@attribute":
-                if relation is None:
-                    raise _LineError("@attribute before @relation")
                 attributes.append(_parse_attribute(rest))
                 if attributes[-1].name in [a.name for a in attributes[:-1]]:
                     raise _LineError(f"bad @attribute: attribute {attributes[-1].name!r} declared twice")
             elif keyword == "@data":
-                if relation is None or not attributes:
-                    raise _LineError("@data before @relation and @attribute declarations")
+                if not attributes:
+                    raise _LineError("no @attribute declarations before @data")
                 if _strip_comment(rest):
                     raise _LineError("unexpected text after @data")
                 data_start = lineno
                 break
             else:
-                raise _LineError(f"unknown header keyword {keyword!r}")
+                last = not any(later.strip() for later in lines[lineno:])
+                raise _LineError(
+                    f"unknown header keyword {keyword!r}" + (" (the file ends here: truncated?)" if last else "")
+                )
         except _LineError as exc:
             raise ArffError(source, lineno, str(exc)) from None
     if data_start is None:
-        raise ArffError(
-            source, len(lines), "no @data section (the file is truncated or not an ARFF file)"
-        )
+        raise ArffError(source, len(lines), _no_data_line(relation, attributes, text))
 
     n_columns = len(attributes)
     rows, linenos = [], []
@@ -505,6 +612,13 @@ def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
             raise ArffError(source, lineno, f"expected {n_columns} values, found {len(tokens)}")
         rows.append(tokens)
         linenos.append(lineno)
+    if not rows and not allow_empty:
+        raise ArffError(
+            source,
+            data_start,
+            "no data rows after @data: the file holds a header only, or was cut off after @data; "
+            "pass allow_empty=True to read it as a data set of 0 instances",
+        )
 
     columns = list(zip(*rows)) if rows else [()] * n_columns
     class_index = _class_index(class_attribute, attributes, source)
@@ -533,11 +647,13 @@ def parse_arff(text, *, source="<string>", name=None, class_attribute=None):
     )
 
 
-def load_arff(path, *, class_attribute=None):
+def load_arff(path, *, class_attribute=None, allow_empty=False):
     """Read an ARFF file into a :class:`Dataset`.
 
-    The file is decoded as UTF-8 (ASCII included), falling back to Latin-1 when
-    it is not valid UTF-8; CRLF line ends are accepted.
+    The file must be UTF-8 (ASCII is UTF-8); a UTF-8 byte-order mark is skipped
+    and CRLF or CR line ends are accepted. A UTF-16 file (either byte order,
+    with or without a byte-order mark), NUL bytes, or bytes that are not UTF-8
+    are errors that say how to convert the file.
 
     Parameters
     ----------
@@ -545,6 +661,9 @@ def load_arff(path, *, class_attribute=None):
         The file.
     class_attribute : str or int, optional
         Name or index of the class attribute; the last attribute by default.
+    allow_empty : bool, default False
+        Whether a file with a header and no data rows is read (as 0 instances)
+        rather than rejected as truncated; see :func:`parse_arff`.
 
     Returns
     -------
@@ -554,7 +673,8 @@ def load_arff(path, *, class_attribute=None):
     Raises
     ------
     ArffError
-        On malformed input; the message names the file and line.
+        On malformed input or an encoding other than UTF-8; the message names
+        the file and line.
 
     See Also
     --------
@@ -573,13 +693,56 @@ def load_arff(path, *, class_attribute=None):
     ('toy', 2, 1, [0, 1])
     """
     path = Path(path)
-    return _parse_bytes(path.read_bytes(), source=str(path), name=path.stem, class_attribute=class_attribute)
+    return _parse_bytes(
+        path.read_bytes(), source=str(path), name=path.stem, class_attribute=class_attribute, allow_empty=allow_empty
+    )
 
 
-def _parse_bytes(raw, *, source, name, class_attribute=None):
+_CONVERT = "convert it with `iconv -f {0} -t UTF-8 in.arff > out.arff` (or save it as UTF-8 in an editor)"
+_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32", "LE"), (b"\x00\x00\xfe\xff", "UTF-32", "BE"),
+         (b"\xff\xfe", "UTF-16", "LE"), (b"\xfe\xff", "UTF-16", "BE"))
+
+
+def _line_of(raw, offset):
+    """1-based line of byte ``offset`` (LF, CRLF or CR ends, counted as parse_arff does) and its byte in it."""
+    before = raw[:offset].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    return before.count(b"\n") + 1, len(before) - before.rfind(b"\n")
+
+
+def _decode(raw, source):
+    """The text of an ARFF file: UTF-8, with or without a byte-order mark; else an ArffError."""
+    for bom, encoding, order in _BOMS:
+        if raw.startswith(bom):
+            raise ArffError(
+                source, 1, f"the file is {encoding} text ({order}, with a byte-order mark), not UTF-8: "
+                + _CONVERT.format(encoding),
+            )
+    if b"\x00" in raw:
+        # Without a byte-order mark, UTF-16 shows as ASCII characters (ARFF
+        # keywords, digits) each with a NUL byte after (LE) or before (BE) it.
+        head = raw[:4096]
+        even, odd = head[0::2].count(0), head[1::2].count(0)
+        if max(even, odd) > len(head) // 4 and min(even, odd) <= max(even, odd) // 10:
+            order = "LE" if odd > even else "BE"
+            raise ArffError(
+                source, 1, f"the file is UTF-16 text ({order}, without a byte-order mark), not UTF-8: "
+                + _CONVERT.format("UTF-16" + order),
+            )
+        lineno, byte = _line_of(raw, raw.index(b"\x00"))
+        raise ArffError(
+            source, lineno, f"NUL byte (byte {byte} of the line): a binary file, or text in an encoding "
+            "other than UTF-8; " + _CONVERT.format("<its encoding>"),
+        )
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return parse_arff(text, source=source, name=name, class_attribute=class_attribute)
+        return raw.decode("utf-8-sig")  # skips a UTF-8 byte-order mark
+    except UnicodeDecodeError as exc:
+        lineno, byte = _line_of(raw, exc.start)
+        raise ArffError(
+            source, lineno, f"byte 0x{raw[exc.start]:02X} (byte {byte} of the line) is not UTF-8, and the file "
+            "must be UTF-8 or ASCII; if it is Latin-1, " + _CONVERT.format("LATIN1"),
+        ) from None
+
+
+def _parse_bytes(raw, *, source, name, class_attribute=None, allow_empty=False):
+    text = _decode(raw, source).replace("\r\n", "\n").replace("\r", "\n")
+    return parse_arff(text, source=source, name=name, class_attribute=class_attribute, allow_empty=allow_empty)
