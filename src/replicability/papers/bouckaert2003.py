@@ -48,7 +48,6 @@ import json
 
 import numpy as np
 import xarray as xr
-from joblib import Parallel, delayed
 
 from .._validation import (
     as_runs_folds,
@@ -56,6 +55,7 @@ from .._validation import (
     check_positive,
     check_positive_int,
 )
+from ..engine.runner import parallel_map
 from ..engine.store import cached_result
 from ..stats.decisions import decide
 from ..stats.measures import consistency, replicability_r2
@@ -280,9 +280,9 @@ def rejection_counts(d, *, tests, n_runs, df_values, alphas, n_jobs=None):
     alpha_arr = np.asarray(_check_alphas(alphas))
     if n_jobs is None:
         n_jobs = -1 if d.shape[0] * len(n_runs) * len(df_values) * len(tests) >= _PARALLEL_TESTS else 1
-    cells = Parallel(n_jobs=n_jobs)(
-        delayed(_cell_rejections)(d, test, r, df_values, alpha_arr) for test in tests for r in n_runs
-    )
+    cells = list(parallel_map(lambda cell: _cell_rejections(d, *cell, df_values, alpha_arr),
+                              [(test, r) for test in tests for r in n_runs],
+                              backend="serial" if n_jobs == 1 else "processes", n_jobs=n_jobs))
     counts = np.array(cells, dtype=np.int64).reshape(len(tests), len(n_runs), len(df_values), alpha_arr.size)
     return xr.Dataset(
         {"rejections": (("test", "n_runs", "df", "alpha"), counts),

@@ -27,11 +27,11 @@ from typing import NamedTuple
 
 import numpy as np
 import xarray as xr
-from joblib import Parallel, delayed
 from sklearn.base import clone
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold, StratifiedShuffleSplit
 
 from .._validation import check_fraction, check_nonnegative, check_positive_int, check_same_shape, sklearn_seed
+from ..engine.runner import parallel_map
 from ..engine.splits import FiveByTwoCV, RandomSubsampling
 from ..sources.gaussian import sample_gaussian_classes
 from ..stats.contingency import mcnemar_test, proportions_ztest
@@ -73,9 +73,8 @@ def _source(n_features, delta):
 
 def _run(function, generators, n_jobs, **kwargs):
     """Apply ``function(rng=g, **kwargs)`` to every generator, in order."""
-    if n_jobs in (None, 1):
-        return [function(rng=g, **kwargs) for g in generators]
-    return Parallel(n_jobs=n_jobs)(delayed(function)(rng=g, **kwargs) for g in generators)
+    backend = "serial" if n_jobs in (None, 1) else "processes"
+    return list(parallel_map(lambda g: function(rng=g, **kwargs), generators, backend=backend, n_jobs=n_jobs))
 
 
 # --------------------------------------------------------------------------

@@ -16,11 +16,11 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 import xarray as xr
-from joblib import Parallel, delayed
 
 from ..._validation import check_choice, check_positive, check_positive_int
 from ..._weka_random import JavaRandom, randomize
 from ...engine.registry import code_versions
+from ...engine.runner import parallel_map
 from ...engine.store import cached_result
 from ...learners.c45 import C45
 from ...learners.naive_bayes import NaiveBayes
@@ -241,11 +241,8 @@ def uci_cv_correct(names=None, *, learners=LEARNERS, seeds=range(1, 11), n_folds
         if learner not in LEARNERS:
             raise ValueError(f"`learners` must be drawn from {LEARNERS}; got {learner!r}.")
     tasks = [(name, learner) for name in names for learner in learners]
-    if n_jobs == 1:
-        results = [_one(name, learner, seeds, n_folds, directory) for name, learner in tasks]
-    else:
-        results = Parallel(n_jobs=n_jobs)(delayed(_one)(name, learner, seeds, n_folds, directory)
-                                          for name, learner in tasks)
+    results = list(parallel_map(lambda task: _one(*task, seeds, n_folds, directory), tasks,
+                                backend="serial" if n_jobs == 1 else "processes", n_jobs=n_jobs))
     correct = np.zeros((len(names), len(learners), len(seeds)), dtype=np.int64)
     sizes = np.zeros(len(names), dtype=np.int64)
     for (name, learner), (c, size) in zip(tasks, results):

@@ -34,19 +34,16 @@ experiments. ICML 2004.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
-import time
 
 import numpy as np
 import xarray as xr
-from joblib import Parallel, delayed
 
 from ..._validation import check_choice, check_positive_int
 from ...engine.registry import code_versions
+from ...engine.runner import parallel_map
 from ...engine.splits import RandomSubsampling
-from ...engine.store import ResultStore, cached_result, default_cache_dir, provenance
+from ...engine.store import cached_result
 from ...sources.uci import list_uci, load_uci
 from .fidelity import LEARNER_VERSIONS, LEARNERS, fold_hits, weka_cv_splits
 
@@ -150,20 +147,14 @@ def uci_fold_hits(dataset, scheme, *, n_repeats=10, learners=LEARNERS):
     )
 
 
-def _one_dataset(name, scheme, n_repeats, directory):
-    # Each data set is cached on its own, so an interrupted study resumes.
-    version = 2 if scheme == "resample_stratified" else 1  # its splits changed once
-    key = hashlib.sha256(json.dumps({"name": "uci_fold_hits", "dataset": name, "scheme": scheme,
-                                     "runs_folds": list(UCI_SCHEMES[scheme]), "n_repeats": n_repeats,
-                                     "version": version}, sort_keys=True).encode()).hexdigest()
-    store = ResultStore(default_cache_dir())
-    ds = store.load(key)
-    if ds is None:
-        start = time.perf_counter()
-        ds = uci_fold_hits(load_uci(name, directory=directory), scheme, n_repeats=n_repeats)
-        ds.attrs.update(provenance(time.perf_counter() - start))
-        store.save(key, ds)
-    return ds
+def _one_dataset(name, scheme, n_repeats, directory, versions):
+    # Each data set is cached on its own in the working cache (any scale but "paper"),
+    # so an interrupted study resumes.
+    params = {"dataset": name, "scheme": scheme, "runs_folds": list(UCI_SCHEMES[scheme]), "n_repeats": n_repeats,
+              "version": 2 if scheme == "resample_stratified" else 1}  # its splits changed once
+    return cached_result("uci_fold_hits", params,
+                         lambda: uci_fold_hits(load_uci(name, directory=directory), scheme, n_repeats=n_repeats),
+                         scale="quick", versions=versions)
 
 
 def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
@@ -203,13 +194,14 @@ def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
     names, n_repeats = _SCALES[scale]
     names = list(list_uci()["dataset"]) if names == "all" else names
 
+    split_code = "scheme:weka_cv" if scheme in ("cv", "5x2") else "scheme:random_subsampling"
+    versions = code_versions(*LEARNER_VERSIONS, "source:uci", split_code)
+
     def compute():
         sizes = dict(zip(list_uci()["dataset"], list_uci()["instances"]))
         order = sorted(names, key=lambda n: -sizes[n])  # largest first, to balance the workers
-        if n_jobs == 1:
-            parts = [_one_dataset(n, scheme, n_repeats, directory) for n in order]
-        else:
-            parts = Parallel(n_jobs=n_jobs)(delayed(_one_dataset)(n, scheme, n_repeats, directory) for n in order)
+        parts = parallel_map(lambda n: _one_dataset(n, scheme, n_repeats, directory, versions), order,
+                             backend="serial" if n_jobs == 1 else "processes", n_jobs=n_jobs)
         by_name = dict(zip(order, parts))
         stacked = xr.concat([by_name[n].drop_attrs() for n in names], dim="dataset")
         stacked = stacked.assign_coords(dataset=names)
@@ -219,6 +211,4 @@ def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
     params = {"version": 1, "scheme": scheme, "runs_folds": list(UCI_SCHEMES[scheme]), "datasets": names,
               "n_repeats": n_repeats,
               "learners": list(LEARNERS)}
-    split_code = "scheme:weka_cv" if scheme in ("cv", "5x2") else "scheme:random_subsampling"
-    versions = code_versions(*LEARNER_VERSIONS, "source:uci", split_code)
     return cached_result(f"uci/{scheme}", params, compute, scale=scale, versions=versions)
