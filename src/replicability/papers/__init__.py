@@ -4,12 +4,19 @@
 ``rp.papers.bouckaert2005`` and ``rp.papers.raschka2018`` hold each paper's names;
 ``synthetic_runs`` and ``network_search`` serve the Bayesian-network experiments of the
 first three; :func:`read_published` and :func:`write_reproduced` (from ``tables``) put a
-published table beside the reproduced one.
+published table beside the reproduced one; :class:`Claims` (from ``claims``) holds each page's
+claims to the rules written there, and :func:`scorecard` collects them.
 """
 
 from .._lazy import attach
 
-_MODULES = {"tables": ("read_published", "write_reproduced")}
+_MODULES = {
+    "tables": ("read_published", "write_reproduced"),
+    "claims": (
+        "HOLDS", "NOT_HOLDS", "SE_MULTIPLE", "WITHIN", "Claims", "comparison_summary", "rate_se", "scorecard",
+        "verdict_counts",
+    ),
+}
 _PAPERS = ("bouckaert2003", "bouckaert2004", "bouckaert2005", "bouckaert_frank2004", "raschka2018",
            "synthetic_runs", "network_search")
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_PAPERS)
