@@ -207,7 +207,11 @@ class BayesianSignedRankResult(BayesianResult):
 # validation
 # --------------------------------------------------------------------------
 def _check_rope(rope):
-    return check_nonnegative(rope, "rope")
+    """Return ``rope`` as a float >= 0: one number, not text, not a flag, not an array."""
+    if isinstance(rope, bool) or not isinstance(rope, numbers.Real) or not 0 <= rope < np.inf:
+        raise ValueError(f"`rope` must be a non-negative finite number (one value, on the scale of the scores); "
+                         f"got {rope!r}.")
+    return float(rope)
 
 
 # --------------------------------------------------------------------------
@@ -228,7 +232,7 @@ def _t_region_probabilities(m, scale, df, rope):
     p_b = special.stdtr(df, (-rope - m) / safe)
     p_a = np.where(degenerate, (m > rope).astype(float), p_a)
     p_b = np.where(degenerate, (m < -rope).astype(float), p_b)
-    p_eq = 1.0 - p_a - p_b
+    p_eq = 1.0 - (p_a + p_b)
     if rope == 0:  # a continuous posterior puts no mass on the single point 0
         p_eq = np.where(degenerate, p_eq, 0.0)
     return p_a, np.clip(p_eq, 0.0, 1.0), p_b
@@ -256,7 +260,8 @@ def _signed_rank_samples(d, rope, weights):
     theta_a = np.einsum("ni,ij,nj->n", weights, above, weights)
     theta_b = np.einsum("ni,ij,nj->n", weights, below, weights)
     # with rope = 0 above + below = 1 for every pair: theta_rope is 0, not a rounding residue
-    theta_rope = np.zeros_like(theta_a) if rope == 0 else 1.0 - theta_a - theta_b
+    # (and 1 - (a + b) is symmetric in a and b, so swapping A and B swaps the draws exactly)
+    theta_rope = np.zeros_like(theta_a) if rope == 0 else 1.0 - (theta_a + theta_b)
     return np.stack([theta_a, theta_rope, theta_b], axis=-1)
 
 
