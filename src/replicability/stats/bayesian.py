@@ -46,7 +46,7 @@ import numpy as np
 from scipy import special
 
 from .._results import TestResult, plain, unwrap_scalar
-from .._validation import as_differences, as_generator, check_nonnegative, check_positive_int
+from .._validation import as_differences, as_generator, check_nonnegative, check_positive_int, check_rope
 from .ttests import corrected_repeated_cv_ttest
 
 __all__ = [
@@ -204,17 +204,6 @@ class BayesianSignedRankResult(BayesianResult):
 
 
 # --------------------------------------------------------------------------
-# validation
-# --------------------------------------------------------------------------
-def _check_rope(rope):
-    """Return ``rope`` as a float >= 0: one number, not text, not a flag, not an array."""
-    if isinstance(rope, bool) or not isinstance(rope, numbers.Real) or not 0 <= rope < np.inf:
-        raise ValueError(f"`rope` must be a non-negative finite number (one value, on the scale of the scores); "
-                         f"got {rope!r}.")
-    return float(rope)
-
-
-# --------------------------------------------------------------------------
 # maths
 # --------------------------------------------------------------------------
 def _t_region_probabilities(m, scale, df, rope):
@@ -363,7 +352,7 @@ def bayesian_correlated_ttest(x, y=None, *, rope, n_train, n_test, n_folds=None)
     >>> round(float(res.scale), 6), res.df
     (0.008563, 5.0)
     """
-    rope = _check_rope(rope)
+    rope = check_rope(rope)
     res = corrected_repeated_cv_ttest(x, y, n_train=n_train, n_test=n_test, n_folds=n_folds)
     p_a, p_eq, p_b = _t_region_probabilities(res.estimate, res.standard_error, res.df, rope)
     return BayesianTTestResult(
@@ -452,7 +441,7 @@ def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_samples=50000, rn
     >>> res.samples.shape
     (20000, 3)
     """
-    rope = _check_rope(rope)
+    rope = check_rope(rope)
     prior = check_nonnegative(prior, "prior")
     if prior == 0:
         raise ValueError(f"`prior` must be a positive finite number; got {prior!r}.")
