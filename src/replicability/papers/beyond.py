@@ -50,6 +50,7 @@ __all__ = [
     "agreement_table",
     "decision_stability",
     "plot_simplex",
+    "signed_rank_spread",
     "uci_correlated_comparisons",
     "uci_signed_rank",
 ]
@@ -265,6 +266,45 @@ def uci_signed_rank(results=None, *, rope=0.01, prior=0.5, n_samples=50000, thre
                            coords={"pair": means["pair"].values, "repeat": means["repeat"].values,
                                    "region": list(BAYESIAN_DECISIONS[:3])})
     return frame, samples
+
+
+def signed_rank_spread(frame):
+    """Range of the signed-rank probabilities and the decisions over the randomizations, per pair.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The first value of :func:`uci_signed_rank`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair (in the order of ``frame``): the minimum and maximum of
+        ``p_a_better``, ``p_equivalent``, ``p_b_better`` (columns ``"<name> min"``,
+        ``"<name> max"``), ``largest range`` (of the three), and the counts of the
+        Bayesian and the Wilcoxon decisions (``"undecided 10"``).
+
+    Examples
+    --------
+    >>> from replicability.papers.beyond import signed_rank_spread, uci_signed_rank
+    >>> spread = signed_rank_spread(uci_signed_rank(n_samples=1000)[0])
+    >>> spread.shape
+    (3, 9)
+    """
+    if not isinstance(frame, pd.DataFrame) or "pair" not in frame.index.names:
+        raise TypeError(f"`frame` must be the DataFrame of uci_signed_rank; got {type(frame).__name__}.")
+    groups = frame.groupby(level="pair", sort=False)
+    columns = {}
+    for name in ("p_a_better", "p_equivalent", "p_b_better"):
+        columns[f"{name} min"] = groups[name].min()
+        columns[f"{name} max"] = groups[name].max()
+    out = pd.DataFrame(columns)
+    out["largest range"] = pd.concat([out[f"{n} max"] - out[f"{n} min"]
+                                      for n in ("p_a_better", "p_equivalent", "p_b_better")], axis=1).max(axis=1)
+    for method in ("bayesian", "wilcoxon"):
+        out[f"{method} decisions"] = groups[method].agg(
+            lambda s: ", ".join(f"{label} {count}" for label, count in s.value_counts().items()))
+    return out
 
 
 def plot_simplex(samples, *, ax=None, names=("A", "B"), max_points=5000, title=None):
