@@ -66,7 +66,7 @@ class Comparison:
     bayesian : BayesianTTestResult or None
         The Bayesian correlated t-test with that ROPE under every randomization
         (arrays of length ``n_repeats``; Corani & Benavoli 2015). It decides
-        when a posterior probability exceeds :data:`BAYESIAN_THRESHOLD` (0.95),
+        when a posterior probability exceeds ``BAYESIAN_THRESHOLD`` (0.95),
         else reports "undecided".
     """
 

@@ -195,7 +195,7 @@ class BayesianSignedRankResult(BayesianResult):
     samples : ndarray, shape (..., n_samples, 3)
         The draws of ``(theta_a, theta_rope, theta_b)``: the posterior
         probability that a Walsh average of the differences lies above the
-        ROPE, in it, below it. Not in the repr nor in :meth:`to_frame`.
+        ROPE, in it, below it. Not in the repr nor in :meth:`BayesianResult.to_frame`.
     """
 
     prior: float = 0.5
