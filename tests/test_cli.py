@@ -150,6 +150,28 @@ def test_compare_errors_are_one_line_with_exit_code_2(iris_csv, tmp_path, capsys
     assert err.count("\n") == 1 and message in err and err.startswith("replicability compare: error:")
 
 
+def test_compare_with_a_rope_prints_and_writes_the_bayesian_test(iris_csv, tmp_path, capsys):
+    import json
+
+    out = tmp_path / "out.json"
+    assert main(["compare", str(iris_csv), "--target", "target", *COMPARE, "--rope", "0.01", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "Bayesian correlated t, rope 0.01: P(A better)" in printed
+    result = json.loads(out.read_text())
+    assert result["rope"] == 0.01
+    assert result["bayesian"]["decision"] in ("A better", "equivalent", "B better", "undecided")
+    assert result["tests"][-1]["test"] == "Bayesian correlated t, rope 0.01"
+    # without --rope: no Bayesian test
+    assert main(["compare", str(iris_csv), "--target", "target", *COMPARE]) == 0
+    assert "Bayesian" not in capsys.readouterr().out
+
+
+def test_compare_with_a_negative_rope_fails_in_one_line(iris_csv, capsys):
+    assert main(["compare", str(iris_csv), "--target", "target", *COMPARE, "--rope", "-0.01"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "`rope` must be a non-negative finite number" in err
+
+
 def test_compare_rejects_text_features(tmp_path, capsys):
     path = tmp_path / "t.csv"
     path.write_text("colour,size,label\nred,1,0\nblue,2,1\nred,3,0\nblue,4,1\n")

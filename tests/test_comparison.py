@@ -197,3 +197,93 @@ def test_compare_scores_rejects_bad_shapes_and_values():
         rp.compare_scores(np.zeros(10), np.zeros(10), scheme="2x5cv", n_train=0, n_test=1)
     with pytest.raises(ValueError, match="`n_runs`"):
         rp.compare_scores(np.zeros(1), np.zeros(1), scheme="resampling", n_train=9, n_test=1)
+
+
+# --------------------------------------------------------------------------
+# a region of practical equivalence: the Bayesian correlated t-test beside the tests
+# --------------------------------------------------------------------------
+def test_compare_with_rope_reports_the_bayesian_correlated_ttest():
+    from replicability.stats.bayesian import bayesian_correlated_ttest
+
+    res = rp.compare(A, B, X, Y, scheme="3x5cv", n_repeats=4, rope=0.01, rng=7)
+    assert res.rope == 0.01
+    d = res.differences
+    expected = bayesian_correlated_ttest(d, rope=0.01, n_train=res.n_train, n_test=res.n_test)
+    for got, want in zip(res.bayesian, expected):
+        np.testing.assert_array_equal(got, want)
+    assert res.bayesian.p_a_better.shape == (4,)
+    # the posterior is the recommended test's: same location and scale
+    assert float(res.bayesian.estimate[0]) == float(res.tests[res.recommended].estimate)
+    assert float(res.bayesian.scale[0]) == float(res.tests[res.recommended].standard_error)
+    # the same tests and decisions as without a ROPE
+    plain = rp.compare(A, B, X, Y, scheme="3x5cv", n_repeats=4, rng=7)
+    assert plain.rope is None and plain.bayesian is None
+    assert {k: v.tolist() for k, v in plain.decisions.items()} == {k: v.tolist() for k, v in res.decisions.items()}
+
+
+def test_comparison_with_rope_shows_it_in_summary_frame_dict_and_html():
+    import json
+
+    rng = np.random.default_rng(3)
+    a = rng.normal(0.85, 0.03, (5, 10, 10))
+    b = a - 0.008 + rng.normal(0, 0.02, (5, 10, 10))
+    res = rp.compare_scores(a, b, scheme="10x10cv", n_train=900, n_test=100, rope=0.01)
+    name = "Bayesian correlated t, rope 0.01"
+    assert res.bayesian_name == name
+    p_a, p_eq, p_b = (float(p[0]) for p in res.bayesian)
+    decisions = res.bayesian_decisions()
+    assert decisions.shape == (5,)
+    summary = res.summary()
+    assert f"{name}: P(A better) {p_a:.3f}, P(equivalent) {p_eq:.3f}, P(B better) {p_b:.3f}" in summary
+    assert f"-> {decisions[0]} (decides above 0.95)" in summary
+    frame = res.to_frame()
+    assert list(frame.index) == [*res.tests, name]
+    row = frame.loc[name]
+    assert (row["P(A better)"], row["P(equivalent)"], row["P(B better)"]) == (p_a, p_eq, p_b)
+    assert row["decision"] == decisions[0] and np.isnan(row["pvalue"])
+    assert frame.loc[res.recommended, ["P(A better)", "P(equivalent)", "P(B better)"]].isna().all()
+    out = json.loads(json.dumps(res.to_dict()))
+    assert out["rope"] == 0.01
+    assert out["bayesian"]["decision"] == decisions[0] and out["bayesian"]["P(equivalent)"] == p_eq
+    assert sum(out["bayesian"]["counts"].values()) == 5
+    assert out["tests"][-1]["test"] == name and out["tests"][-1]["pvalue"] is None
+    assert "P(equivalent)" in res._repr_html_() and name in res._repr_html_()
+
+
+def test_comparison_without_rope_is_unchanged_and_says_so():
+    res = rp.compare_scores(np.full((2, 5), 0.9), np.full((2, 5), 0.88), scheme="2x5cv", n_train=80, n_test=20)
+    assert "Bayesian" not in res.summary()
+    assert "P(A better)" not in res.to_frame().columns
+    assert res.to_dict()["rope"] is None and res.to_dict()["bayesian"] is None
+    with pytest.raises(ValueError, match="`rope` was not given"):
+        res.bayesian_decisions()
+
+
+def test_compare_scores_rope_zero_is_reported_and_gives_the_one_sided_pvalue():
+    rng = np.random.default_rng(4)
+    a = rng.normal(0.8, 0.02, (10, 10))
+    b = a - 0.004 + rng.normal(0, 0.02, (10, 10))
+    res = rp.compare_scores(a, b, scheme="10x10cv", n_train=900, n_test=100, rope=0)
+    assert res.rope == 0.0 and "Bayesian correlated t, rope 0:" in res.summary()
+    assert float(res.bayesian.p_equivalent[0]) == 0.0
+    greater = corrected_repeated_cv_ttest(a, b, n_train=900, n_test=100, alternative="greater")
+    assert float(res.bayesian.p_b_better[0]) == pytest.approx(float(greater.pvalue), rel=1e-12)
+
+
+def test_compare_scores_resampling_with_rope_uses_the_runs():
+    from replicability.stats.bayesian import bayesian_correlated_ttest
+
+    rng = np.random.default_rng(5)
+    a, b = rng.normal(0.8, 0.02, (3, 15)), rng.normal(0.79, 0.02, (3, 15))
+    res = rp.compare_scores(a, b, scheme="resampling", n_train=90, n_test=10, rope=0.01)
+    for i in range(3):
+        one = bayesian_correlated_ttest(a[i], b[i], rope=0.01, n_train=90, n_test=10)
+        assert tuple(float(p[i]) for p in res.bayesian) == tuple(map(float, one))
+
+
+@pytest.mark.parametrize("rope", [-0.01, "0.01", True, np.nan])
+def test_compare_rejects_a_bad_rope_before_fitting(rope):
+    with pytest.raises(ValueError, match="`rope` must be a non-negative finite number"):
+        rp.compare(A, B, X, Y, scheme="2x2cv", n_repeats=2, rope=rope, rng=0)
+    with pytest.raises(ValueError, match="`rope` must be a non-negative finite number"):
+        rp.compare_scores(np.ones(4), np.ones(4), scheme="2x2cv", n_train=2, n_test=2, rope=rope)

@@ -190,6 +190,14 @@ def as_cell_counts(cell_counts, name="cell_counts"):
     return arr.astype(np.int64, copy=False)
 
 
+def check_rope(rope, name="rope"):
+    """Return ``rope`` (a region of practical equivalence) as a float >= 0: one number, not text or a flag."""
+    if isinstance(rope, bool) or not isinstance(rope, numbers.Real) or not 0 <= rope < np.inf:
+        raise ValueError(f"`{name}` must be a non-negative finite number (one value, on the scale of the scores); "
+                         f"got {rope!r}.")
+    return float(rope)
+
+
 def check_nonnegative(value, name):
     """Return ``value`` as a finite float >= 0."""
     if isinstance(value, bool) or not np.isscalar(value) or not (0 <= float(value) < np.inf):

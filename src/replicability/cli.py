@@ -4,7 +4,8 @@
 scikit-learn compatible estimators (any importable class, with ``--param-a`` /
 ``--param-b NAME=VALUE`` options) on a CSV, ARFF or Parquet file with
 :func:`replicability.comparison.run.compare`, prints its summary and optionally
-writes it as JSON. Errors are one line on standard error, exit code 2.
+writes it as JSON; ``--rope WIDTH`` adds the Bayesian correlated t-test with that
+region of practical equivalence. Errors are one line on standard error, exit code 2.
 
 ``replicability run NOTEBOOK [-p NAME VALUE]... [-o OUTPUT]`` wraps papermill. Without
 parameters and without ``-o`` the notebook is executed in place at its default
@@ -221,7 +222,8 @@ def _compare(args):
         a = _estimator(args.learner_a, args.param_a, "-a")
         b = _estimator(args.learner_b, args.param_b, "-b")
         result = compare(a, b, X, y, scheme=args.scheme, n_runs=args.n_runs, test_size=args.test_size,
-                         scoring=args.scoring, n_repeats=args.n_repeats, alpha=args.alpha, n_jobs=args.n_jobs,
+                         scoring=args.scoring, n_repeats=args.n_repeats, alpha=args.alpha, rope=args.rope,
+                         n_jobs=args.n_jobs,
                          progress=sys.stderr.isatty(), rng=args.seed)
     except ValueError as exc:
         return _fail(str(exc).splitlines()[0])
@@ -263,6 +265,9 @@ def main(argv=None):
     cmp.add_argument("--scoring", help="scikit-learn scoring name (default: the estimators' score)")
     cmp.add_argument("--n-repeats", type=int, default=10, help="independent randomizations of the scheme")
     cmp.add_argument("--alpha", type=float, default=0.05)
+    cmp.add_argument("--rope", type=float, default=None,
+                     help="region of practical equivalence on the score's scale (e.g. 0.01 = one accuracy point): "
+                          "adds the Bayesian correlated t-test")
     cmp.add_argument("--n-jobs", type=int, default=1)
     cmp.add_argument("--seed", type=int, default=0, help="root seed of the randomizations")
     cmp.add_argument("--json", type=Path, help="also write the result as JSON")

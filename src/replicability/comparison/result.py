@@ -6,11 +6,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..stats.measures import outcome_counts, r1_variance, r2_variance, replicability_r1, replicability_r2
+from ..stats.bayesian import BAYESIAN_DECISIONS
+from ..stats.measures import (
+    outcome_counts,
+    r1_variance,
+    r2_variance,
+    replicability_r1,
+    replicability_r2,
+    replicability_r2_from_counts,
+)
 
 __all__ = ["Comparison"]
 
 _LABELS = {1: "A better", 0: "no difference", -1: "B better"}
+#: Posterior probability above which the Bayesian test decides (Benavoli et al. 2017).
+BAYESIAN_THRESHOLD = 0.95
+_PROBABILITY_COLUMNS = ("P(A better)", "P(equivalent)", "P(B better)")
 
 
 def _df_text(df):
@@ -49,6 +60,14 @@ class Comparison:
     decisions : dict of str to ndarray of int8
         Each test's decision (+1 A better, 0 no difference, -1 B better) under
         every randomization.
+    rope : float or None
+        Half-width of the region of practical equivalence, on the scale of the
+        score; None when no Bayesian test was asked for.
+    bayesian : BayesianTTestResult or None
+        The Bayesian correlated t-test with that ROPE under every randomization
+        (arrays of length ``n_repeats``; Corani & Benavoli 2015). It decides
+        when a posterior probability exceeds ``BAYESIAN_THRESHOLD`` (0.95),
+        else reports "undecided".
     """
 
     scheme: str
@@ -62,6 +81,8 @@ class Comparison:
     tests: dict
     pvalues: dict
     decisions: dict
+    rope: float | None = None
+    bayesian: object = None
 
     @property
     def recommended(self):
@@ -145,6 +166,27 @@ class Comparison:
         return pd.DataFrame({"repeat": repeat, "run": run, "fold": fold, "A": self.scores_a.reshape(-1),
                              "B": self.scores_b.reshape(-1), "A - B": self.differences.reshape(-1)})
 
+    @property
+    def bayesian_name(self):
+        """Row name of the Bayesian correlated t-test in :meth:`to_frame` (None without a ROPE)."""
+        return None if self.rope is None else f"Bayesian correlated t, rope {self.rope:g}"
+
+    def bayesian_decisions(self):
+        """The Bayesian test's decision under every randomization (labels of ``BAYESIAN_DECISIONS``)."""
+        if self.bayesian is None:
+            raise ValueError("`rope` was not given: no Bayesian test to report; pass `rope=` to compare.")
+        return np.atleast_1d(self.bayesian.decision(BAYESIAN_THRESHOLD))
+
+    def _bayesian_summary(self):
+        """First randomization's probabilities and decision, and the decisions' agreement over randomizations."""
+        decisions = self.bayesian_decisions()
+        counts = {label: int(np.sum(decisions == label)) for label in BAYESIAN_DECISIONS}
+        probs = {name: float(np.atleast_1d(p)[0]) for name, p in zip(_PROBABILITY_COLUMNS, self.bayesian)}
+        agree = (float(replicability_r2_from_counts(list(counts.values()))) if self.n_repeats >= 2 else np.nan)
+        return {"rope": self.rope, "threshold": BAYESIAN_THRESHOLD, **probs, "decision": str(decisions[0]),
+                "replicability R2": agree, "consistent": bool(np.all(decisions == decisions[0])),
+                "counts": {label: c for label, c in counts.items() if c}}
+
     def to_frame(self):
         """One row per test: statistic, df, p-value and decision of the first randomization,
         the p-values' range and the decision's replicability over all randomizations."""
@@ -158,6 +200,14 @@ class Comparison:
                          "decision": _LABELS[int(self.decisions[name][0])],
                          "pvalue min": float(self.pvalues[name].min()), "pvalue max": float(self.pvalues[name].max()),
                          "replicability R2": rep["r2"], "consistent": rep["consistent"]})
+        if self.bayesian is not None:
+            # no statistic nor p-value: the posterior probabilities stand beside the tests' columns
+            bayes = self._bayesian_summary()
+            rows.append({"test": self.bayesian_name, "statistic": np.nan, "df": _df_text(self.bayesian.df),
+                         "pvalue": np.nan, "decision": bayes["decision"], "pvalue min": np.nan, "pvalue max": np.nan,
+                         "replicability R2": bayes["replicability R2"],
+                         "consistent": bayes["consistent"] if self.n_repeats >= 2 else np.nan,
+                         **{name: bayes[name] for name in _PROBABILITY_COLUMNS}})
         return pd.DataFrame(rows).set_index("test")
 
     def to_dict(self):
@@ -170,6 +220,9 @@ class Comparison:
             "mean_difference": self.mean_difference, "confidence_interval": [low, high],
             "replicability": self.replicability() if self.n_repeats >= 2 else None, "warning": self.warning,
             "seeds": self.seeds,
+            "rope": self.rope,
+            "bayesian": None if self.bayesian is None else {
+                k: (None if isinstance(v, float) and np.isnan(v) else v) for k, v in self._bayesian_summary().items()},
             "tests": [{k: (None if isinstance(v, float) and np.isnan(v) else v) for k, v in row.items()}
                       for row in frame.to_dict(orient="records")],
         }
@@ -193,6 +246,14 @@ class Comparison:
             lines.append(f"replicability over randomizations: R2 = {rep['r2']:.3f} (se {rep['r2_se']:.3f}), "
                          f"p-values {p.min():.4g} to {p.max():.4g}; "
                          + ", ".join(f"{label} {c}" for label, c in rep["counts"].items()))
+        if self.bayesian is not None:
+            bayes = self._bayesian_summary()
+            lines.append(
+                f"{self.bayesian_name}: P(A better) {bayes['P(A better)']:.3f}, "
+                f"P(equivalent) {bayes['P(equivalent)']:.3f}, P(B better) {bayes['P(B better)']:.3f} "
+                f"-> {bayes['decision']} (decides above {BAYESIAN_THRESHOLD:g})"
+                + ("; over randomizations: " + ", ".join(f"{label} {c}" for label, c in bayes["counts"].items())
+                   if n_repeats >= 2 else ""))
         if self.warning:
             lines.append("WARNING: " + self.warning)
         return "\n".join(lines)

@@ -6,7 +6,9 @@ whole scheme under ``n_repeats`` independent randomizations; :func:`compare_scor
 takes scores computed elsewhere (scikit-learn's ``cross_validate``). Both return a
 :class:`~replicability.comparison.result.Comparison`: the tests of the first
 randomization, the recommended one first, and the replicability of its decision
-over all randomizations (Bouckaert 2004).
+over all randomizations (Bouckaert 2004). Given a region of practical equivalence
+(``rope``), the Bayesian correlated t-test (Corani & Benavoli 2015) is reported
+beside them.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ from .._validation import (
     check_fraction,
     check_positive,
     check_positive_int,
+    check_rope,
     sklearn_seed,
 )
 from ..engine.splits import RandomSubsampling, RepeatedCV
+from ..stats.bayesian import bayesian_correlated_ttest
 from ..stats.decisions import decide
 from ..stats.nonparametric import sign_test, signed_rank_test
 from ..stats.schemes import scheme_test, scheme_ttest
@@ -103,10 +107,12 @@ def _decisions(tests, d, alpha):
             for name, res in tests.items()}
 
 
-def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds):
+def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds, rope):
     """The Comparison of scores (repeats, runs, folds)."""
     n_train, n_test = check_positive(n_train, "n_train"), check_positive(n_test, "n_test")
     d = scores_a - scores_b
+    # one posterior per randomization; random subsampling's (runs, 1) are its n_runs splits
+    bayesian = None if rope is None else bayesian_correlated_ttest(d, rope=rope, n_train=n_train, n_test=n_test)
     tests = [_tests(d[i], kind, n_train, n_test, df) for i in range(d.shape[0])]
     decisions = [_decisions(t, d[i], alpha) for i, t in enumerate(tests)]
     return Comparison(
@@ -114,6 +120,7 @@ def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, sc
         scores_a=scores_a, scores_b=scores_b, seeds=seeds, tests=tests[0],
         pvalues={name: np.array([float(t[name].pvalue) for t in tests]) for name in tests[0]},
         decisions={name: np.array([dec[name] for dec in decisions], dtype=np.int8) for name in tests[0]},
+        rope=rope, bayesian=bayesian,
     )
 
 
@@ -149,7 +156,7 @@ def _splitter(kind, r, k, test_size, stratified, seed):
 
 
 def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None,
-            n_repeats=10, alpha=0.05, df=None, n_jobs=1, backend="joblib", progress=None, rng=None):
+            n_repeats=10, alpha=0.05, df=None, rope=None, n_jobs=1, backend="joblib", progress=None, rng=None):
     """Compare two estimators on the same splits, with the replicability of the decision.
 
     Null hypothesis of every test: A and B have the same expected score on data
@@ -189,6 +196,14 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         Calibrated degrees of freedom (Bouckaert 2003). They depend on the learner
         pair and the data, so none is assumed; given, the calibrated test is
         reported beside the others.
+    rope : float, optional
+        Half-width of a region of practical equivalence on the scale of the
+        score (``0.01``: one accuracy point). Given, the Bayesian correlated
+        t-test (Corani & Benavoli 2015) is reported beside the corrected t-test:
+        the posterior probabilities that A is better by more than ``rope``, that
+        the two are within ``rope``, and that B is better, with its decision at
+        0.95 (:func:`~replicability.stats.bayesian.bayesian_correlated_ttest`).
+        ``0`` is allowed (no equivalence region); None (default) leaves it out.
     n_jobs : int, default 1
         Parallel jobs over splits (joblib). Results do not depend on it.
     backend : {"joblib", "dask"}, default "joblib"
@@ -214,6 +229,9 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
        learning experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
     .. [3] Nadeau, C., & Bengio, Y. (2003). Inference for the generalization
        error. Machine Learning 52(3), 239-281.
+    .. [4] Corani, G., & Benavoli, A. (2015). A Bayesian approach for comparing
+       cross-validated algorithms on multiple data sets. Machine Learning 100,
+       285-304. https://doi.org/10.1007/s10994-015-5486-z
 
     Examples
     --------
@@ -230,6 +248,7 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     kind, r, k = _parse_scheme(scheme, n_runs)
     n_repeats = check_positive_int(n_repeats, "n_repeats", minimum=2)
     alpha = check_alpha(alpha)
+    rope = None if rope is None else check_rope(rope)
     if n_jobs != -1:
         n_jobs = check_positive_int(n_jobs, "n_jobs")
     check_choice(backend, "backend", _BACKENDS)
@@ -258,10 +277,10 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     n_test = np.mean([len(test) for _, test in splits[0]])
     return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
                     scoring=_scoring_name(scoring, estimator_a, estimator_b),
-                    seeds=seeds)
+                    seeds=seeds, rope=rope)
 
 
-def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, scoring="score"):
+def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=None, scoring="score"):
     """The :func:`compare` analysis of per-split scores computed elsewhere.
 
     Parameters
@@ -283,6 +302,9 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, scorin
     alpha : float, default 0.05
     df : float, optional
         Calibrated degrees of freedom, as in :func:`compare`.
+    rope : float, optional
+        Region of practical equivalence, as in :func:`compare`: adds the
+        Bayesian correlated t-test.
     scoring : str, default "score"
         Name of the score, for the summary.
 
@@ -298,8 +320,12 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, scorin
     >>> res = compare_scores(a, a - 0.01, scheme="2x5cv", n_train=80, n_test=20)
     >>> res.decision, round(res.mean_difference, 6)
     (1, 0.01)
+    >>> res = compare_scores(a, a - 0.002, scheme="2x5cv", n_train=80, n_test=20, rope=0.01)
+    >>> res.bayesian.decision().tolist()
+    ['equivalent']
     """
     alpha = check_alpha(alpha)
+    rope = None if rope is None else check_rope(rope)
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     if scheme == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
         x, y = x[..., None], y[..., None]
@@ -317,4 +343,4 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, scorin
     if arrays[0].shape != arrays[1].shape:
         raise ValueError(f"`x` and `y` must have the same shape; got {arrays[0].shape} and {arrays[1].shape}.")
     return _analyse(arrays[0], arrays[1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
-                    scoring=scoring, seeds=None)
+                    scoring=scoring, seeds=None, rope=rope)

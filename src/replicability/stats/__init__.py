@@ -46,5 +46,9 @@ _MODULES = {
         "repeated_holdout_scores", "simulate_interval_coverage", "split_class_counts",
     ),
     "resampling": ("bootstrap_inclusion_probability", "compare_accuracy_estimates", "subsample_moments"),
+    "bayesian": (
+        "BAYESIAN_DECISIONS", "BayesianResult", "BayesianSignedRankResult", "BayesianTTestResult",
+        "bayesian_correlated_ttest", "bayesian_signed_rank_test",
+    ),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
