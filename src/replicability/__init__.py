@@ -28,6 +28,7 @@ _MODULES = {
     "stats.schemes": ("SCHEMES", "scheme_test"),
     "stats.calibration": ("CalibrationResult", "calibrate_df"),
     "stats.decisions": ("Outcome", "decide"),
+    "stats.bayesian": ("bayesian_correlated_ttest", "bayesian_signed_rank_test"),
     "stats.measures": (
         "almost_consistency", "consistency", "normalized_replicability", "outcome_counts", "replicability_r1",
         "replicability_r2",
