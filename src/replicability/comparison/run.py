@@ -18,7 +18,6 @@ import re
 import sys
 
 import numpy as np
-from joblib import Parallel, delayed, parallel_config
 from sklearn.base import clone, is_classifier
 from sklearn.metrics import check_scoring
 from sklearn.utils.multiclass import type_of_target
@@ -34,6 +33,7 @@ from .._validation import (
     check_rope,
     sklearn_seed,
 )
+from ..engine.runner import parallel_map
 from ..engine.splits import RandomSubsampling, RepeatedCV
 from ..stats.bayesian import bayesian_correlated_ttest
 from ..stats.decisions import decide
@@ -51,7 +51,7 @@ from .result import Comparison
 __all__ = ["compare", "compare_scores"]
 
 _CV = re.compile(r"^(\d+)x(\d+)cv$")
-_BACKENDS = ("joblib", "dask")
+_BACKENDS = ("processes", "dask")
 
 
 def _parse_scheme(scheme, n_runs):
@@ -156,7 +156,7 @@ def _splitter(kind, r, k, test_size, stratified, seed):
 
 
 def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None,
-            n_repeats=10, alpha=0.05, df=None, rope=None, n_jobs=1, backend="joblib", progress=None, rng=None):
+            n_repeats=10, alpha=0.05, df=None, rope=None, n_jobs=1, backend="processes", progress=None, rng=None):
     """Compare two estimators on the same splits, with the replicability of the decision.
 
     Null hypothesis of every test: A and B have the same expected score on data
@@ -205,10 +205,11 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         0.95 (:func:`~replicability.stats.bayesian.bayesian_correlated_ttest`).
         ``0`` is allowed (no equivalence region); None (default) leaves it out.
     n_jobs : int, default 1
-        Parallel jobs over splits (joblib). Results do not depend on it.
-    backend : {"joblib", "dask"}, default "joblib"
-        ``"dask"`` runs the fits on the current ``dask.distributed`` client (the
-        ``[dask]`` extra).
+        Worker processes over splits (1: in this process). Results do not depend on it.
+    backend : {"processes", "dask"}, default "processes"
+        How the splits are mapped (:func:`~replicability.engine.runner.parallel_map`):
+        ``"processes"`` uses ``n_jobs`` local processes; ``"dask"`` runs the fits on
+        the current ``dask.distributed`` client (the ``[dask]`` extra).
     progress : bool, optional
         Show a progress bar with the expected remaining time; default: when
         standard error is a terminal.
@@ -263,16 +264,15 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     stratified = _stratify(estimator_a, estimator_b, y, k if kind == "cv" else 2)
     seeds = [sklearn_seed(g) for g in as_generator(rng).spawn(n_repeats)]
     splits = [list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y)) for seed in seeds]
-    jobs = [delayed(_score_split)(estimator_a, estimator_b, scorer_a, scorer_b, X, y, train, test)
-            for repeat in splits for train, test in repeat]
-    show = sys.stderr.isatty() if progress is None else bool(progress)
-    with parallel_config(backend="dask" if backend == "dask" else "loky"):
-        results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
-        if show:
-            from tqdm.auto import tqdm
+    folds = [fold for repeat in splits for fold in repeat]
+    backend = "serial" if backend == "processes" and n_jobs == 1 else backend
+    results = parallel_map(lambda fold: _score_split(estimator_a, estimator_b, scorer_a, scorer_b, X, y, *fold),
+                           folds, backend=backend, n_jobs=n_jobs)
+    if sys.stderr.isatty() if progress is None else bool(progress):
+        from tqdm.auto import tqdm
 
-            results = tqdm(results, total=len(jobs), desc="splits", unit="split")
-        scores = np.array(list(results), dtype=float).reshape(n_repeats, r, k, 2)
+        results = tqdm(results, total=len(folds), desc="splits", unit="split")
+    scores = np.array(list(results), dtype=float).reshape(n_repeats, r, k, 2)
     n_train = np.mean([len(train) for train, _ in splits[0]])
     n_test = np.mean([len(test) for _, test in splits[0]])
     return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
