@@ -49,7 +49,7 @@ from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
-from replicability.engine.runner import ExperimentConfig, run_experiment
+from replicability.engine.runner import ExperimentConfig, pair_counts, run_experiment
 from replicability.engine.splits import rxk_cv_splits
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from replicability.learners.pairs import (
@@ -150,8 +150,8 @@ def per_fold(func, n_folds, repeat):
 
 def measured_run(n_jobs):
     """run_experiment on source 4 with ``n_jobs`` worker processes (after a warm-up run)."""
-    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learner_a="naive_bayes",
-                           learner_b="c45", scheme="rxk_cv",
+    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learners=["naive_bayes", "c45"],
+                           scheme="rxk_cv",
                            scheme_params={"n_runs": N_RUNS, "n_folds": N_FOLDS},
                            n_datasets=RUN_DATASETS, n_instances=N_INSTANCES, n_repeats=N_REPEATS, seed=2003)
     # Warm-up: starts the loky workers and loads the compiled kernels in them.
@@ -160,7 +160,7 @@ def measured_run(n_jobs):
     warm = time.perf_counter() - warm
     # The loky workers persist between the two runs, so their CPU time is read before and after.
     cpu, wall = cpu_with_children(), time.perf_counter()
-    res = run_experiment(cfg, backend="processes", n_jobs=n_jobs, progress=False)
+    res = pair_counts(run_experiment(cfg, backend="processes", n_jobs=n_jobs, progress=False))
     cpu, wall = cpu_with_children() - cpu, time.perf_counter() - wall
     n_pairs = int(res["correct_a"].size)
     return {"n_datasets": RUN_DATASETS, "n_repeats": N_REPEATS, "cv": f"{N_RUNS}x{N_FOLDS}",

@@ -26,7 +26,7 @@ import xarray as xr
 from _common import cpu_with_children, load_average, write_results
 
 import replicability as rp
-from replicability.engine.runner import ExperimentConfig, run_experiment
+from replicability.engine.runner import ExperimentConfig, pair_counts, run_experiment
 from replicability.papers.bouckaert2003 import rejection_counts
 from replicability.papers.synthetic_runs import fold_differences
 
@@ -39,8 +39,12 @@ def identical(committed, recomputed):
 
 
 def fold_counts(params):
-    config = ExperimentConfig(**params["config"])
-    return run_experiment(config, backend="processes", n_jobs=N_JOBS, progress=False)
+    """Recompute a committed fold-count result from its key (learners A and B, as keyed then)."""
+    c = dict(params["config"])
+    learners = [c.pop("learner_a"), c.pop("learner_b")]
+    learner_params = [c.pop("learner_a_params"), c.pop("learner_b_params")]
+    config = ExperimentConfig(learners=learners, learner_params=learner_params, **c)
+    return pair_counts(run_experiment(config, backend="processes", n_jobs=N_JOBS, progress=False))
 
 
 def calibration(name, params, recomputed):
@@ -70,7 +74,7 @@ if __name__ == "__main__":
     # Fold counts first: the calibrations are computed from them.
     listing = listing.sort_values("name", key=lambda s: s != "synthetic/fold_counts", kind="stable")
     load_before = load_average()
-    run_experiment(ExperimentConfig(source="independent_binary", learner_a="naive_bayes", learner_b="c45",
+    run_experiment(ExperimentConfig(source="independent_binary", learners=["naive_bayes", "c45"],
                                     scheme="rxk_cv", scheme_params={"n_runs": 2, "n_folds": 10},
                                     n_datasets=4, n_instances=300, n_repeats=1, seed=0),
                    backend="processes", n_jobs=N_JOBS, progress=False)  # start the workers, load the kernels

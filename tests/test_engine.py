@@ -203,7 +203,7 @@ def test_registrations():
     # Every built-in component the runner can name has a declared code version.
     for kind, table in (("learner", registry.LEARNERS), ("source", registry.SOURCES), ("scheme", registry.SCHEMES)):
         assert all(f"{kind}:{name}" in registry.VERSIONS for name in table)
-    cfg = ExperimentConfig(source="bayesnet", learner_a="naive_bayes", learner_b="c45", scheme="rxk_cv")
+    cfg = ExperimentConfig(source="bayesnet", learners=["naive_bayes", "c45"], scheme="rxk_cv")
     assert cfg.code_versions == registry.code_versions(
         "source:bayesnet", "learner:naive_bayes", "learner:c45", "scheme:rxk_cv", "kernel:pairs")
     with pytest.raises(KeyError, match="No code version"):
@@ -230,16 +230,16 @@ def test_rxk_cv_scheme_is_run_major_and_covers_every_instance_once_per_run():
 
 
 def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
-    cfg = ExperimentConfig(source="independent_binary", learner_a="naive_bayes", learner_b="c45",
+    cfg = ExperimentConfig(source="independent_binary", learners=["naive_bayes", "c45"],
                            source_params={"n_attributes": 6}, scheme="cv",
                            scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=100,
                            n_repeats=2, seed=11)
     fast = run_experiment(cfg, progress=False)
     monkeypatch.delitem(registry.PAIR_EVALUATORS, ("naive_bayes", "c45"))
     slow = run_experiment(cfg, progress=False)
-    for name in ("n_test", "correct_a", "correct_b", "correct_both"):
+    for name in ("n_test", "correct_both"):
         np.testing.assert_array_equal(fast[name].values, slow[name].values)
-    assert fast["correct_a"].shape == (2, 2, 2, 5)
+    assert fast["correct_both"].shape == (2, 2, 2, 5, 2, 2)
 
 
 def test_rejects_split_indices_out_of_range():

@@ -20,6 +20,7 @@ from replicability.engine.registry import (
 )
 from replicability.engine.runner import (
     ExperimentConfig,
+    pair_counts,
     run_experiment,
     stack_sources,
 )
@@ -51,8 +52,7 @@ register_learner("test_tree", tree)
 
 CV = dict(
     source="test_binary",
-    learner_a="test_nb",
-    learner_b="test_tree",
+    learners=["test_nb", "test_tree"],
     scheme="cv",
     scheme_params={"n_runs": 1, "n_folds": 3},
     n_datasets=6,
@@ -68,8 +68,13 @@ def config():
 
 
 @pytest.fixture(scope="module")
-def serial(config):
+def raw(config):
     return run_experiment(config, progress=False)
+
+
+@pytest.fixture(scope="module")
+def serial(raw):
+    return pair_counts(raw)
 
 
 # -- configuration and hash ------------------------------------------------------------
@@ -118,7 +123,11 @@ def test_config_tuples_canonicalized_to_lists():
 # -- results -----------------------------------------------------------------------------
 
 
-def test_result_layout(serial):
+def test_result_layout(raw, serial):
+    assert raw.sizes == {"dataset": 6, "repeat": 2, "run": 1, "fold": 3, "learner": 2, "other": 2}
+    assert raw.correct_both.dims == ("dataset", "repeat", "run", "fold", "learner", "other")
+    xr.testing.assert_equal(raw.correct_both, raw.correct_both.transpose(..., "other", "learner")
+                            .rename(other="learner", learner="other"))  # symmetric
     assert serial.sizes == {"dataset": 6, "repeat": 2, "run": 1, "fold": 3}
     for name in ("n_test", "correct_a", "correct_b", "correct_both"):
         assert serial[name].dims == ("dataset", "repeat", "run", "fold")
@@ -158,10 +167,10 @@ def test_matches_direct_fit_predict(serial, config):
         assert int(cell.correct_both) == (hit_a & hit_b).sum()
 
 
-def test_same_seed_same_result_different_seed_differs(serial, config):
+def test_same_seed_same_result_different_seed_differs(raw, serial, config):
     again = run_experiment(config, progress=False, chunk_size=1)
-    xr.testing.assert_identical(again.drop_attrs(), serial.drop_attrs())
-    other = run_experiment(ExperimentConfig(**{**CV, "seed": 1}), progress=False)
+    xr.testing.assert_identical(again.drop_attrs(), raw.drop_attrs())
+    other = pair_counts(run_experiment(ExperimentConfig(**{**CV, "seed": 1}), progress=False))
     assert not np.array_equal(other.correct_a.values, serial.correct_a.values)
 
 
@@ -170,25 +179,25 @@ def test_repeats_differ(serial):
     assert not np.array_equal(serial.correct_a.isel(repeat=0).values, serial.correct_a.isel(repeat=1).values)
 
 
-def test_slice_equals_slice_of_full_run(serial, config):
+def test_slice_equals_slice_of_full_run(raw, config):
     part = run_experiment(config, progress=False, datasets=range(3, 6))
-    xr.testing.assert_identical(part.drop_attrs(), serial.isel(dataset=slice(3, 6)).drop_attrs())
+    xr.testing.assert_identical(part.drop_attrs(), raw.isel(dataset=slice(3, 6)).drop_attrs())
     single = run_experiment(config, progress=False, datasets=[5, 1])
-    xr.testing.assert_identical(single.drop_attrs(), serial.sel(dataset=[1, 5]).drop_attrs())
+    xr.testing.assert_identical(single.drop_attrs(), raw.sel(dataset=[1, 5]).drop_attrs())
 
 
-def test_processes_backend_bit_identical(serial, config):
+def test_processes_backend_bit_identical(raw, config):
     par = run_experiment(config, backend="processes", n_jobs=2, chunk_size=2, progress=False)
-    xr.testing.assert_identical(par.drop_attrs(), serial.drop_attrs())
+    xr.testing.assert_identical(par.drop_attrs(), raw.drop_attrs())
 
 
-def test_dask_backend_bit_identical(serial, config):
+def test_dask_backend_bit_identical(raw, config):
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(
         n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None
     ) as cluster, distributed.Client(cluster) as client:
         res = run_experiment(config, backend="dask", client=client, chunk_size=1, progress=False)
-    xr.testing.assert_identical(res.drop_attrs(), serial.drop_attrs())
+    xr.testing.assert_identical(res.drop_attrs(), raw.drop_attrs())
 
 
 # -- schemes -------------------------------------------------------------------------------
@@ -243,7 +252,7 @@ def test_stratified_cv_keeps_class_proportions():
     res = run_experiment(cfg, progress=False)
     np.testing.assert_array_equal(res.n_test, 8)
     # Naive Bayes on a constant attribute predicts the majority: 6 of 8 per fold.
-    np.testing.assert_array_equal(res.correct_a, 6)
+    np.testing.assert_array_equal(pair_counts(res).correct_a, 6)
 
 
 def test_custom_scheme_registration():
@@ -263,7 +272,7 @@ def test_custom_scheme_registration():
 # -- pair evaluator fast path ----------------------------------------------------------------
 
 
-def test_pair_evaluator_used_and_equal_to_fallback(serial):
+def test_pair_evaluator_used_and_equal_to_fallback(raw):
     calls = []
 
     def fast(X, y, splits, *, params_a, params_b):
@@ -285,21 +294,21 @@ def test_pair_evaluator_used_and_equal_to_fallback(serial):
         del PAIR_EVALUATORS[("test_nb", "test_tree")]
     # One call per data set, with all 2 repeats x 1 run x 3 folds at once.
     assert calls == [6] * 6
-    xr.testing.assert_identical(res.drop_attrs(), serial.drop_attrs())
+    xr.testing.assert_identical(res.drop_attrs(), raw.drop_attrs())
 
 
 # -- stacking -------------------------------------------------------------------------------
 
 
-def test_stack_sources(serial, config):
+def test_stack_sources(raw, config):
     other_cfg = ExperimentConfig(**{**CV, "source_params": {"p_class": 0.2}})
     other = run_experiment(other_cfg, progress=False)
-    stacked = stack_sources([serial, other], names=["even", "skewed"])
+    stacked = stack_sources([raw, other], names=["even", "skewed"])
     assert stacked.n_test.dims == ("source", "dataset", "repeat", "run", "fold")
     assert list(stacked.source.values) == ["even", "skewed"]
     xr.testing.assert_identical(stacked.sel(source="skewed", drop=True).drop_attrs(), other.drop_attrs())
     assert [c["source_params"] for c in json.loads(stacked.attrs["configs"])] == [{}, {"p_class": 0.2}]
-    default = stack_sources([serial, other])
+    default = stack_sources([raw, other])
     assert default.source.values[0] == f"test_binary {config.config_hash[:8]}"
 
 
@@ -318,8 +327,12 @@ def test_config_rejects_negative_seed():
 
 
 def test_config_rejects_empty_name():
-    with pytest.raises(ValueError, match="`learner_a`"):
-        ExperimentConfig(**{**CV, "learner_a": ""})
+    with pytest.raises(ValueError, match="`learners`"):
+        ExperimentConfig(**{**CV, "learners": ["test_nb", ""]})
+    with pytest.raises(ValueError, match="`learners`"):
+        ExperimentConfig(**{**CV, "learners": "test_nb"})
+    with pytest.raises(ValueError, match="`learner_params`"):
+        ExperimentConfig(**{**CV, "learner_params": [{}]})
 
 
 def test_config_rejects_non_plain_params():
@@ -365,3 +378,31 @@ def test_bad_scheme_params():
 def test_bad_store_type(config):
     with pytest.raises(TypeError, match="`store`"):
         run_experiment(config, store=3)
+
+
+# -- k learners ---------------------------------------------------------------------------------
+
+
+def test_k_learners_fitted_once_per_split_equal_the_pairwise_runs():
+    # Three learners at once: every pair's statistics equal those of the pair's own run,
+    # and each learner is fitted once per split, not once per pair.
+    fits = []
+
+    def counting_tree(**params):
+        fits.append(1)
+        return tree(**params)
+
+    register_learner("test_tree_counted", counting_tree)
+    three = ExperimentConfig(**{**CV, "learners": ["test_nb", "test_tree_counted", "test_nb"],
+                                "learner_params": [{}, {}, {"alpha": 5.0}]})
+    res = run_experiment(three, progress=False)
+    assert res.sizes["learner"] == 3
+    assert len(fits) == 6 * 2 * 3  # data sets x repeats x folds
+    for a, b in [(0, 1), (0, 2), (1, 2)]:
+        names = [three.learners[a], three.learners[b]]
+        alone = run_experiment(ExperimentConfig(**{**CV, "learners": names,
+                                                   "learner_params": [three.learner_params[a],
+                                                                      three.learner_params[b]]}), progress=False)
+        xr.testing.assert_identical(pair_counts(res, a, b).drop_attrs(), pair_counts(alone).drop_attrs())
+    with pytest.raises(ValueError, match="`b`"):
+        pair_counts(res, 0, 3)

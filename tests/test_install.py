@@ -30,7 +30,7 @@ def coin(rng, *, n_instances):
 
 register_source("coin", coin)
 register_learner("majority", DummyClassifier)
-config = ExperimentConfig(source="coin", learner_a="majority", learner_b="majority", n_datasets=2,
+config = ExperimentConfig(source="coin", learners=["majority", "majority"], n_datasets=2,
                           n_instances=30, scheme_params={"n_runs": 2, "n_folds": 3})
 try:
     run_experiment(config, backend="dask", progress=False)

@@ -246,16 +246,35 @@ def test_every_ordered_pair_has_an_evaluator():
 
 
 def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
-    cfg = ExperimentConfig(source="independent_binary", learner_a="ib1", learner_b="tan",
-                           source_params={"n_attributes": 6}, scheme="rxk_cv",
-                           scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=60,
-                           n_repeats=1, seed=11)
-    fast = run_experiment(cfg, progress=False)
+    # The pair evaluator, the per-learner kernels (evaluate_learners) and plain fitting
+    # (learners registered under other names, whose factories no kernel models) agree.
+    base = dict(source="independent_binary", source_params={"n_attributes": 6}, scheme="rxk_cv",
+                scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=2, n_instances=60, n_repeats=1, seed=11)
+    pair = run_experiment(ExperimentConfig(learners=["ib1", "tan"], **base), progress=False)
     monkeypatch.delitem(registry.PAIR_EVALUATORS, ("ib1", "tan"))
-    slow = run_experiment(cfg, progress=False)
-    for name in ("n_test", "correct_a", "correct_b", "correct_both"):
-        np.testing.assert_array_equal(fast[name].values, slow[name].values)
-    assert fast["correct_a"].shape == (2, 1, 2, 5)
+    kernels = run_experiment(ExperimentConfig(learners=["ib1", "tan"], **base), progress=False)
+    for name in ("ib1", "tan"):
+        monkeypatch.setitem(registry.LEARNERS, f"{name}_fitted", lambda name=name, **p: registry.LEARNERS[name](**p))
+    fitted = run_experiment(ExperimentConfig(learners=["ib1_fitted", "tan_fitted"], **base), progress=False)
+    for name in ("n_test", "correct_both"):
+        np.testing.assert_array_equal(pair[name].values, kernels[name].values)
+        np.testing.assert_array_equal(pair[name].values, fitted[name].values)
+    assert pair["correct_both"].shape == (2, 1, 2, 5, 2, 2)
+
+
+@pytest.mark.parametrize("n_attributes,binary", [(6, True), (70, True), (4, False)])
+def test_evaluate_learners_equals_the_pairwise_loop_for_all_five(n_attributes, binary):
+    # Five learners at once, kernels where they apply (not beyond 62 attributes for IB1,
+    # TAN and the voted perceptron, not on non-binary data), fitting elsewhere.
+    X, y = sample_independent_binary(80, n_attributes=n_attributes, rng=5)
+    if not binary:
+        X = X + np.random.default_rng(0).integers(0, 2, X.shape)  # values 0..2
+    splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=4, random_state=3)
+    learners = [(name, registry.LEARNERS[name]) for name in NAMES]
+    joint = pairs.evaluate_learners(X, y, splits, learners=learners)
+    for (i, (_, est_a)), (j, (_, est_b)) in itertools.combinations(enumerate(learners), 2):
+        want = evaluate_pair_loop(X, y, splits, learner_a=est_a, learner_b=est_b)
+        np.testing.assert_array_equal(joint[:, [i, j, i], [i, j, j]], want)
 
 
 def test_exact_ties_go_to_the_first_class():

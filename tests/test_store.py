@@ -43,8 +43,7 @@ register()
 
 BASE = dict(
     source="store_binary",
-    learner_a="store_nb",
-    learner_b="store_tree",
+    learners=["store_nb", "store_tree"],
     scheme_params={"n_runs": 1, "n_folds": 2},
     n_datasets=5,
     n_instances=30,
@@ -106,7 +105,7 @@ def test_file_is_compressed_netcdf_not_pickle(tmp_path, config, reference):
     assert raw[:8] == b"\x89HDF\r\n\x1a\n"  # HDF5 signature (netCDF-4)
     h5py = pytest.importorskip("h5py")
     with h5py.File(store.result_path(config), "r") as fh:
-        for name in ("n_test", "correct_a", "correct_b", "correct_both"):
+        for name in ("n_test", "correct_both"):
             assert fh[name].compression == "gzip" and fh[name].dtype == np.int32
 
 
@@ -139,9 +138,9 @@ def test_failed_write_keeps_old_file(tmp_path, reference):
 def test_checksum_sensitive_to_values_and_dtype(reference):
     base = dataset_checksum(reference)
     changed = reference.copy(deep=True)
-    changed["correct_a"][0, 0, 0, 0] += 1
+    changed["correct_both"][0, 0, 0, 0, 0, 0] += 1
     assert dataset_checksum(changed) != base
-    assert dataset_checksum(reference.assign(correct_a=reference.correct_a.astype(np.int64))) != base
+    assert dataset_checksum(reference.assign(n_test=reference.n_test.astype(np.int64))) != base
     # Provenance is under the checksum too; only the stored digest itself is not.
     assert dataset_checksum(reference.assign_attrs(seed=reference.attrs["seed"] + 1)) != base
     assert dataset_checksum(reference.assign_attrs(checksum="x")) == base
@@ -225,12 +224,12 @@ def test_resume_after_sigkill(tmp_path):
 
 def test_stored_result_loads_without_registered_components(tmp_path, reference):
     # A notebook can read a committed result without the learners being importable.
-    config = ExperimentConfig(**{**BASE, "learner_b": "never_registered"})
+    config = ExperimentConfig(**{**BASE, "learners": ["store_nb", "never_registered"]})
     store = ResultStore(tmp_path)
     store.save(config, reference)
     res = run_experiment(config, store=store, progress=False)
     xr.testing.assert_identical(data_only(res), data_only(reference))
-    with pytest.raises(ValueError, match="`learner_b`"):
+    with pytest.raises(ValueError, match="`learners`"):
         run_experiment(config, progress=False)
 
 

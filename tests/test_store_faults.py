@@ -64,19 +64,28 @@ def _restamped(edit):
     return apply
 
 
-def _flip_byte(path, offset_fraction):
+def _flip_byte(path, offset):
     data = bytearray(path.read_bytes())
-    data[int(len(data) * offset_fraction)] ^= 0xFF
+    data[offset] ^= 0xFF
     path.write_bytes(bytes(data))
+
+
+def _data_offset(path, variable="correct_both"):
+    """Byte offset of the middle of a variable's first stored chunk (compressed data)."""
+    import h5py
+
+    with h5py.File(path, "r") as f:
+        info = f[variable].id.get_chunk_info(0)
+    return info.byte_offset + info.size // 2
 
 
 DAMAGES = {
     "truncated": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
     "garbage": lambda p: p.write_bytes(b"not a netCDF file at all" * 10),
-    "flipped byte (header)": lambda p: _flip_byte(p, 0.001),
-    "flipped byte (middle)": lambda p: _flip_byte(p, 0.5),
-    "flipped byte (end)": lambda p: _flip_byte(p, 0.97),
-    "array edited": lambda p: _rewrite(p, lambda ds: ds["correct_b"][0, 0, 0, 0].__iadd__(1)),
+    "flipped byte (superblock)": lambda p: _flip_byte(p, 20),
+    "flipped byte (data chunk)": lambda p: _flip_byte(p, _data_offset(p)),
+    "flipped byte (n_test chunk)": lambda p: _flip_byte(p, _data_offset(p, "n_test")),
+    "array edited": lambda p: _rewrite(p, lambda ds: ds["correct_both"][0, 0, 0, 0, 1, 1].__iadd__(1)),
     "seed edited": lambda p: _rewrite(p, lambda ds: ds.attrs.update(seed=99)),
     "git commit edited": lambda p: _rewrite(p, lambda ds: ds.attrs.update(git_commit="0" * 40)),
     "config not JSON": lambda p: _rewrite(p, _restamped(lambda ds: ds.attrs.update(config="{not json"))),
@@ -107,7 +116,7 @@ def test_damaged_chunk_is_quarantined_and_the_run_completes(tmp_path, config, re
     for start in (0, 2):
         store.save_part(config, reference.isel(dataset=slice(start, start + 2)), versions=config.code_versions)
     damaged = sorted(store.parts_dir(config).glob("*.nc"))[0]
-    _flip_byte(damaged, 0.5)
+    _flip_byte(damaged, _data_offset(damaged))
     with pytest.warns(CacheWarning, match="quarantine"):
         res = run_experiment(config, store=store, progress=False)
     xr.testing.assert_identical(data_only(res), data_only(reference))

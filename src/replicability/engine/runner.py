@@ -1,11 +1,14 @@
-"""Experiment runner: evaluate two learners on the same splits of many data sets.
+"""Experiment runner: evaluate k learners on the same splits of many data sets.
 
 An experiment is declared by an :class:`ExperimentConfig` (plain values only, with a
 canonical JSON form and a SHA-256 hash). :func:`run_experiment` draws
 ``n_datasets`` data sets from a registered source, splits each ``n_repeats`` times
-with a registered sampling scheme, evaluates learners A and B on every split and
-records the per-fold sufficient statistics ``n_test, correct_a, correct_b,
-correct_both``, from which every test in the papers can be computed.
+with a registered sampling scheme, fits every learner once on every split and
+records per fold ``n_test`` and, for every two learners, the test instances both
+classify correctly (``correct_both``; its diagonal is each learner's ``correct``).
+:func:`pair_counts` reads the papers' sufficient statistics of one pair from it,
+``n_test, correct_a, correct_b, correct_both``, from which every test in the papers
+can be computed.
 
 Randomness (DESIGN.md, "Randomness"): data set ``i`` draws its data from
 ``SeedSequence(seed, spawn_key=(i, 0))`` and the splits of its repeat ``r`` from
@@ -29,12 +32,12 @@ import numpy as np
 import xarray as xr
 
 from .._validation import check_choice, check_positive_int
+from ..learners.pairs import FAST_LEARNERS, evaluate_learners
 from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS
 from .store import ResultStore, provenance
 
-__all__ = ["ExperimentConfig", "parallel_map", "run_experiment", "stack_sources"]
+__all__ = ["ExperimentConfig", "pair_counts", "parallel_map", "run_experiment", "stack_sources"]
 
-VARIABLES = ("n_test", "correct_a", "correct_b", "correct_both")
 DIMS = ("dataset", "repeat", "run", "fold")
 _BACKENDS = ("serial", "processes", "dask")
 
@@ -62,10 +65,17 @@ class ExperimentConfig:
 
     Parameters
     ----------
-    source, learner_a, learner_b, scheme : str
-        Names in the registries ``SOURCES``, ``LEARNERS`` and ``SCHEMES`` of this module.
-    source_params, learner_a_params, learner_b_params, scheme_params : dict
+    source : str
+        A name in the registry's ``SOURCES``.
+    learners : sequence of str
+        Names in the registry's ``LEARNERS`` (at least one; a name may repeat with
+        other options).
+    scheme : str
+        A name in the registry's ``SCHEMES``.
+    source_params, scheme_params : dict
         Keyword arguments of the factories; plain JSON values only.
+    learner_params : sequence of dict, optional
+        Keyword arguments of each learner's factory (default: none).
     n_datasets : int
         Number of data sets drawn from the source.
     n_instances : int
@@ -83,21 +93,19 @@ class ExperimentConfig:
 
     Examples
     --------
-    >>> cfg = ExperimentConfig(source="s", learner_a="a", learner_b="b",
+    >>> cfg = ExperimentConfig(source="s", learners=["a", "b"],
     ...                        scheme_params={"n_runs": 2, "n_folds": 3})
     >>> cfg == ExperimentConfig.from_json(cfg.to_json())
     True
-    >>> len(cfg.config_hash)
-    64
+    >>> cfg.learners, len(cfg.config_hash)
+    (('a', 'b'), 64)
     """
 
     source: str
-    learner_a: str
-    learner_b: str
+    learners: tuple
     scheme: str = "cv"
     source_params: dict = dataclasses.field(default_factory=dict)
-    learner_a_params: dict = dataclasses.field(default_factory=dict)
-    learner_b_params: dict = dataclasses.field(default_factory=dict)
+    learner_params: tuple = None
     scheme_params: dict = dataclasses.field(default_factory=dict)
     n_datasets: int = 1
     n_instances: int = 100
@@ -105,10 +113,19 @@ class ExperimentConfig:
     seed: int = 0
 
     def __post_init__(self):
-        for name in ("source", "learner_a", "learner_b", "scheme"):
+        for name in ("source", "scheme"):
             if not isinstance(getattr(self, name), str) or not getattr(self, name):
                 raise ValueError(f"`{name}` must be a non-empty string; got {getattr(self, name)!r}.")
-        for name in ("source_params", "learner_a_params", "learner_b_params", "scheme_params"):
+        learners = self.learners
+        if isinstance(learners, str) or not all(isinstance(n, str) and n for n in learners) or not learners:
+            raise ValueError(f"`learners` must be a non-empty sequence of learner names; got {learners!r}.")
+        object.__setattr__(self, "learners", tuple(learners))
+        params = self.learner_params if self.learner_params is not None else [{}] * len(self.learners)
+        if isinstance(params, dict) or len(params) != len(self.learners):
+            raise ValueError(f"`learner_params` must hold one dict per learner ({len(self.learners)}); "
+                             f"got {self.learner_params!r}.")
+        object.__setattr__(self, "learner_params", tuple(_plain(p, "learner_params") for p in params))
+        for name in ("source_params", "scheme_params"):
             object.__setattr__(self, name, _plain(getattr(self, name), name))
         for name in ("n_datasets", "n_instances", "n_repeats"):
             check_positive_int(getattr(self, name), name)
@@ -127,17 +144,18 @@ class ExperimentConfig:
     def code_versions(self):
         """Versions of the registered code this experiment runs, or None if some is not registered.
 
-        Source, both learners, scheme and, when the pair has one, the pair evaluator
-        (:data:`~replicability.engine.registry.VERSIONS`).
+        Source, learners, scheme and, when a compiled kernel computes the counts, the
+        kernel (:data:`~replicability.engine.registry.VERSIONS`).
         """
-        kernel = f"kernel:{self.learner_a}/{self.learner_b}"
-        if kernel not in VERSIONS:  # a user-registered evaluator has its own entry
-            kernel = "kernel:pairs" if (self.learner_a, self.learner_b) in PAIR_EVALUATORS else None
-        names = [f"source:{self.source}", f"learner:{self.learner_a}", f"learner:{self.learner_b}",
-                 f"scheme:{self.scheme}", *([kernel] if kernel else [])]
+        names = [f"source:{self.source}", *(f"learner:{n}" for n in self.learners), f"scheme:{self.scheme}"]
+        pair = tuple(self.learners) if len(self.learners) == 2 else None
+        if pair and f"kernel:{pair[0]}/{pair[1]}" in VERSIONS:  # a user-registered pair evaluator
+            names.append(f"kernel:{pair[0]}/{pair[1]}")
+        elif (pair in PAIR_EVALUATORS) or any(n in FAST_LEARNERS for n in self.learners):
+            names.append("kernel:pairs")
         if any(n not in VERSIONS for n in names):
             return None
-        return {n: VERSIONS[n] for n in sorted(names)}
+        return {n: VERSIONS[n] for n in sorted(set(names))}
 
     @property
     def config_hash(self):
@@ -162,10 +180,9 @@ class _Plan:
 
     config: ExperimentConfig
     source: object
-    learner_a: object
-    learner_b: object
+    learners: tuple
     split: object
-    evaluator: object
+    pair_evaluator: object
 
 
 def _resolve(config):
@@ -177,32 +194,32 @@ def _resolve(config):
     return _Plan(
         config=config,
         source=look_up(SOURCES, config.source, "source"),
-        learner_a=look_up(LEARNERS, config.learner_a, "learner_a"),
-        learner_b=look_up(LEARNERS, config.learner_b, "learner_b"),
+        learners=tuple((name, look_up(LEARNERS, name, "learners")) for name in config.learners),
         split=look_up(SCHEMES, config.scheme, "scheme")(**config.scheme_params),
-        evaluator=PAIR_EVALUATORS.get((config.learner_a, config.learner_b)),
+        pair_evaluator=PAIR_EVALUATORS.get(config.learners) if len(config.learners) == 2 else None,
     )
 
 
-def _fit_predict(plan, X, y, splits):
+def _joint_counts(plan, X, y, splits):
+    """``(n_splits, k, k)`` counts of test instances learners i and j both get right."""
     cfg = plan.config
-    out = np.empty((len(splits), 3), dtype=np.int64)
-    for i, (train, test) in enumerate(splits):
-        hit_a = plan.learner_a(**cfg.learner_a_params).fit(X[train], y[train]).predict(X[test]) == y[test]
-        hit_b = plan.learner_b(**cfg.learner_b_params).fit(X[train], y[train]).predict(X[test]) == y[test]
-        out[i] = hit_a.sum(), hit_b.sum(), (hit_a & hit_b).sum()
-    return out
+    if plan.pair_evaluator is None:
+        return evaluate_learners(X, y, splits, learners=plan.learners, params=cfg.learner_params)
+    # A registered pair evaluator (a fused kernel) gives correct_a, correct_b, correct_both.
+    params_a, params_b = cfg.learner_params
+    three = np.asarray(plan.pair_evaluator(X, y, splits, params_a=params_a, params_b=params_b), dtype=np.int64)
+    return three[:, [[0, 2], [2, 1]]]
 
 
 def _evaluate_dataset(plan, index):
-    """Counts of shape (4, n_repeats, n_runs, n_folds) for data set ``index``."""
+    """``n_test`` (n_repeats, n_runs, n_folds) and joint counts (n_repeats, n_runs, n_folds, k, k)."""
     cfg = plan.config
     data_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 0)))
     X, y = plan.source(data_rng, n_instances=cfg.n_instances, **cfg.source_params)
     X, y = np.asarray(X), np.asarray(y)
     splits, n_runs, n_folds = [], None, None
     for repeat in range(cfg.n_repeats):
-        # One stream per repeat, shared by A and B: both see the same splits.
+        # One stream per repeat, shared by every learner: all see the same splits.
         split_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, repeat)))
         runs = plan.split(X, y, split_rng)
         if n_runs is None:
@@ -210,32 +227,71 @@ def _evaluate_dataset(plan, index):
         if len(runs) != n_runs or any(len(run) != n_folds for run in runs):
             raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
         splits.extend(fold for run in runs for fold in run)
-    if plan.evaluator is not None:
-        counts = np.asarray(
-            plan.evaluator(X, y, splits, params_a=cfg.learner_a_params, params_b=cfg.learner_b_params),
-            dtype=np.int64,
-        )
-    else:
-        counts = _fit_predict(plan, X, y, splits)
-    n_test = np.array([len(test) for _, test in splits], dtype=np.int64)
-    stats = np.column_stack([n_test, counts]).T
-    return stats.reshape(4, cfg.n_repeats, n_runs, n_folds)
+    k = len(cfg.learners)
+    n_test = np.array([len(test) for _, test in splits], dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
+    joint = _joint_counts(plan, X, y, splits).reshape(cfg.n_repeats, n_runs, n_folds, k, k)
+    return n_test, joint
 
 
 def _run_chunk(plan, indices):
     """Evaluate the data sets ``indices``; return a labeled Dataset and the compute time."""
     start = time.perf_counter()
-    stats = np.stack([_evaluate_dataset(plan, int(i)) for i in indices], axis=1)
-    _, n_ds, n_rep, n_runs, n_folds = stats.shape
+    parts = [_evaluate_dataset(plan, int(i)) for i in indices]
+    n_test = np.stack([p[0] for p in parts])
+    joint = np.stack([p[1] for p in parts])
+    _, n_rep, n_runs, n_folds, k, _ = joint.shape
     coords = {
         "dataset": np.asarray(indices, dtype=np.int64),
         "repeat": np.arange(n_rep, dtype=np.int64),
         "run": np.arange(n_runs, dtype=np.int64),
         "fold": np.arange(n_folds, dtype=np.int64),
+        "learner": np.arange(k, dtype=np.int64),
+        "other": np.arange(k, dtype=np.int64),
     }
-    ds = xr.Dataset({name: (DIMS, stats[k].astype(np.int32)) for k, name in enumerate(VARIABLES)}, coords=coords)
+    ds = xr.Dataset({"n_test": (DIMS, n_test.astype(np.int32)),
+                     "correct_both": ((*DIMS, "learner", "other"), joint.astype(np.int32))}, coords=coords)
     ds.attrs["compute_time_s"] = time.perf_counter() - start
     return ds
+
+
+def pair_counts(result, a=0, b=1):
+    """The sufficient statistics of learners ``a`` and ``b`` of a :func:`run_experiment` result.
+
+    Parameters
+    ----------
+    result : xarray.Dataset
+        A result of :func:`run_experiment` (variables ``n_test`` and ``correct_both``).
+    a, b : int
+        Positions of learners A and B in the configuration's ``learners``.
+
+    Returns
+    -------
+    xarray.Dataset
+        ``n_test, correct_a, correct_b, correct_both`` on the dimensions of ``n_test``,
+        with ``result``'s attributes.
+
+    Examples
+    --------
+    >>> import numpy as np, xarray as xr
+    >>> joint = np.array([[[8, 6], [6, 7]]])  # one fold; learners 0 and 1
+    >>> res = xr.Dataset({"n_test": ("fold", [10]),
+    ...                   "correct_both": (("fold", "learner", "other"), joint)})
+    >>> [int(pair_counts(res)[v][0]) for v in ("n_test", "correct_a", "correct_b", "correct_both")]
+    [10, 8, 7, 6]
+    """
+    both = result["correct_both"]
+    k = both.sizes["learner"]
+    for value, name in ((a, "a"), (b, "b")):
+        if not isinstance(value, (int, np.integer)) or not 0 <= value < k:
+            raise ValueError(f"`{name}` must be a learner position in [0, {k}); got {value!r}.")
+    out = xr.Dataset({
+        "n_test": result["n_test"],
+        "correct_a": both.isel(learner=a, other=a, drop=True),
+        "correct_b": both.isel(learner=b, other=b, drop=True),
+        "correct_both": both.isel(learner=a, other=b, drop=True),
+    })
+    out.attrs = dict(result.attrs)
+    return out
 
 
 # -- the parallel map ---------------------------------------------------------------
@@ -349,8 +405,7 @@ def _provenance(config, wall_time):
         "code_versions": json.dumps(config.code_versions or {}, sort_keys=True, separators=(",", ":")),
         "config_hash": config.config_hash,
         "source": config.source,
-        "learner_a": config.learner_a,
-        "learner_b": config.learner_b,
+        "learners": json.dumps(list(config.learners)),
         "scheme": config.scheme,
         "n_datasets": config.n_datasets,
         "n_repeats": config.n_repeats,
@@ -398,14 +453,15 @@ def run_experiment(
     datasets=None,
     chunk_size=None,
 ):
-    """Evaluate learners A and B on every split of every data set of ``config``.
+    """Evaluate every learner of ``config`` on every split of every data set.
 
     Parameters
     ----------
     config : ExperimentConfig
     backend : {"serial", "processes", "dask"}
-        ``"processes"`` uses joblib (loky) with ``n_jobs`` workers; ``"dask"`` uses
-        ``client`` (a ``dask.distributed.Client``), or the current client if None.
+        How the chunks are mapped (:func:`parallel_map`): ``"processes"`` uses
+        ``n_jobs`` local workers (loky); ``"dask"`` uses ``client`` (a
+        ``dask.distributed.Client``), or the current client if None.
     n_jobs : int or None
         Workers for ``"processes"``; None uses every CPU.
     client : dask.distributed.Client or None
@@ -424,9 +480,15 @@ def run_experiment(
     Returns
     -------
     xarray.Dataset
-        Integer variables ``n_test, correct_a, correct_b, correct_both`` on dims
-        ``(dataset, repeat, run, fold)``; attributes hold the provenance: canonical
-        config JSON and hash, seed, package version, git commit, wall time, machine.
+        Integer variables ``n_test`` on dims ``(dataset, repeat, run, fold)`` and
+        ``correct_both`` on ``(dataset, repeat, run, fold, learner, other)``: the test
+        instances learners ``learner`` and ``other`` (positions in
+        ``config.learners``) both classify correctly, each learner's own correct
+        count on the diagonal (:func:`pair_counts` gives the four statistics of a
+        pair). Every learner is fitted once per split, except that a pair with a
+        registered pair evaluator (a fused kernel) is counted by it. Attributes
+        hold the provenance: canonical config JSON and hash, code versions, seed,
+        package version, git commit, wall time, machine.
 
     Notes
     -----
@@ -445,13 +507,13 @@ def run_experiment(
     >>> from replicability.engine.registry import register_learner, register_source
     >>> _ = register_source("doc_coin", coin)
     >>> _ = register_learner("doc_majority", DummyClassifier)
-    >>> cfg = ExperimentConfig(source="doc_coin", learner_a="doc_majority",
-    ...                        learner_b="doc_majority", n_datasets=2, n_instances=30,
-    ...                        scheme_params={"n_runs": 2, "n_folds": 3})
+    >>> cfg = ExperimentConfig(source="doc_coin", learners=["doc_majority", "doc_majority"],
+    ...                        n_datasets=2, n_instances=30, scheme_params={"n_runs": 2, "n_folds": 3})
     >>> res = run_experiment(cfg, progress=False)
     >>> dict(res.sizes)
-    {'dataset': 2, 'repeat': 1, 'run': 2, 'fold': 3}
-    >>> bool((res.correct_a == res.correct_both).all())
+    {'dataset': 2, 'repeat': 1, 'run': 2, 'fold': 3, 'learner': 2, 'other': 2}
+    >>> pair = pair_counts(res)
+    >>> bool((pair.correct_a == pair.correct_both).all())
     True
     """
     if not isinstance(config, ExperimentConfig):
@@ -522,7 +584,8 @@ def stack_sources(results, *, names=None):
     Parameters
     ----------
     results : sequence of xarray.Dataset
-        Outputs of :func:`run_experiment` with equal ``repeat, run, fold`` sizes.
+        Outputs of :func:`run_experiment` (or of :func:`pair_counts`) with equal
+        ``repeat, run, fold`` sizes.
     names : sequence of str or None
         Labels of the ``source`` coordinate; None uses ``"<source> <hash[:8]>"``
         from each result's provenance.
@@ -530,8 +593,8 @@ def stack_sources(results, *, names=None):
     Returns
     -------
     xarray.Dataset
-        Dims ``(source, dataset, repeat, run, fold)``; attribute ``configs`` holds the
-        JSON list of the configurations, in order.
+        Dims ``(source, dataset, repeat, run, fold, ...)``; attribute ``configs`` holds
+        the JSON list of the configurations, in order.
     """
     results = list(results)
     if not results:
@@ -543,6 +606,6 @@ def stack_sources(results, *, names=None):
         raise ValueError(f"`names` must be {len(results)} distinct labels; got {names!r}.")
     configs = json.dumps([json.loads(r.attrs["config"]) if "config" in r.attrs else None for r in results])
     stacked = xr.concat([r.drop_attrs() for r in results], dim="source", join="exact")
-    stacked = stacked.assign_coords(source=names).transpose("source", *DIMS)
+    stacked = stacked.assign_coords(source=names).transpose("source", *DIMS, ...)
     stacked.attrs["configs"] = configs
     return stacked

@@ -19,6 +19,6 @@ _MODULES = {
     "perceptron": ("VotedPerceptron",),
     "fixed": ("AlwaysPredict", "CopyAttribute"),
     "fastpath": ("c45_patterns", "naive_bayes_patterns", "pattern_counts", "pattern_index", "pattern_matrix"),
-    "pairs": ("FAST_LEARNERS", "evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop"),
+    "pairs": ("FAST_LEARNERS", "evaluate_learners", "evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)

@@ -1,11 +1,13 @@
-"""Correct counts of two learners on every split: fold by fold, or all folds at once in compiled code.
+"""Correct counts of two (or k) learners on every split: fold by fold, or all folds at once in compiled code.
 
 :func:`evaluate_pair_loop` fits the estimators split by split (the reference).
 For binary attributes, :func:`evaluate_nb_c45` fits Weka's naive Bayes and J48
 on every split from (pattern, class) counts in one fused kernel
 (``replicability.learners._kernels``), and :func:`evaluate_pair_fast` takes the
 per-instance hits of any two of the five learners on every fold
-(``replicability.learners._kernels_more``) and combines them per split.
+(``replicability.learners._kernels_more``) and combines them per split;
+:func:`evaluate_learners` does the same for any number of learners, each fitted
+once per split.
 
 The fast paths give exactly the counts of fitting the estimators fold by fold;
 folds where a fast path's assumptions do not hold (a class or an attribute value
@@ -31,7 +33,7 @@ from .neighbors import IB1
 from .perceptron import VotedPerceptron, _weka_shuffle_order
 from .tan import TAN
 
-__all__ = ["FAST_LEARNERS", "evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop"]
+__all__ = ["FAST_LEARNERS", "evaluate_learners", "evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop"]
 
 #: Options of C45 that the count-based path models (others force the loop).
 _C45_FAST_OPTIONS = {"confidence", "min_num_obj", "subtree_raising"}
@@ -457,3 +459,80 @@ def _counts_from_hits(hits_a, hits_b, data, folds, params_a, params_b):
     split_of = np.repeat(np.arange(n_splits), np.diff(folds.test_start))
     counts = np.stack([np.bincount(split_of, weights=hit, minlength=n_splits) for hit in (a, b, a & b)], axis=-1)
     return counts.astype(np.int64), np.ones(n_splits, dtype=bool)
+
+
+def evaluate_learners(X, y, splits, *, learners, params=None):
+    """Joint correct counts of k learners on every split, each learner fitted once per split.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_attributes)
+    y : array-like of shape (n_samples,)
+    splits : sequence of (train, test) index arrays
+        Every split of the data set (all repeats, runs and folds).
+    learners : sequence of (name, factory)
+        The learners: ``factory(**params)`` returns an unfitted estimator. A learner
+        whose name is in :data:`FAST_LEARNERS` and whose factory is the package's
+        estimator of that name is evaluated by its compiled kernel where the kernel
+        models the split (as in :func:`evaluate_pair_fast`), by fitting elsewhere.
+    params : sequence of dict, optional
+        Options of each learner.
+
+    Returns
+    -------
+    ndarray of shape (len(splits), k, k), dtype int64
+        ``[s, i, j]``: test instances of split ``s`` that learners ``i`` and ``j``
+        both classify correctly; the diagonal is each learner's correct count.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.learners import C45, IB1, NaiveBayes
+    >>> from replicability.engine.splits import rxk_cv_splits
+    >>> from replicability.sources.synthetic import sample_independent_binary
+    >>> X, y = sample_independent_binary(200, rng=0)
+    >>> splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=0)
+    >>> learners = [("naive_bayes", NaiveBayes), ("c45", C45), ("ib1", IB1)]
+    >>> counts = evaluate_learners(X, y, splits, learners=learners)
+    >>> counts.shape
+    (10, 3, 3)
+    >>> pair = evaluate_pair_fast(X, y, splits, learner_a="c45", learner_b="ib1")
+    >>> bool((counts[:, [1, 2, 1], [1, 2, 2]] == pair).all())
+    True
+    """
+    X, y = np.asarray(X), np.asarray(y)
+    learners = list(learners)
+    if not learners:
+        raise ValueError("`learners` must name at least one learner; got none.")
+    params = [dict(p or {}) for p in (params if params is not None else [{}] * len(learners))]
+    if len(params) != len(learners):
+        raise ValueError(f"`params` must hold one dict per learner ({len(learners)}); got {len(params)}.")
+    n_splits = len(splits)
+    train, n_train, test, n_test = _check_splits(splits, len(y))
+    train_start, test_start = _starts(n_train), _starts(n_test)
+    data = _BinaryData(X, y, train, n_train, test, n_test) if n_splits and _is_binary(X, y) else None
+    hits = np.zeros((len(learners), test.size), dtype=bool)
+    for i, ((name, factory), options) in enumerate(zip(learners, params)):
+        fast = np.zeros(n_splits, dtype=bool)
+        spec = _FAST_LEARNERS.get(name)
+        if data is not None and spec is not None and factory is spec[0] and spec[1](options):
+            fast[:] = True
+            for mask in spec[2]:
+                fast &= getattr(data, mask)
+            if fast.any():
+                hits[i, np.repeat(fast, n_test)] = spec[3](data, data.folds(fast), options)
+        for s in np.flatnonzero(~fast):  # the splits no kernel models: fit the estimator
+            tr, te = train[train_start[s]:train_start[s + 1]], test[test_start[s]:test_start[s + 1]]
+            hits[i, test_start[s]:test_start[s + 1]] = factory(**options).fit(X[tr], y[tr]).predict(X[te]) == y[te]
+    split_of = np.repeat(np.arange(n_splits), n_test)
+    k = len(learners)
+    out = np.empty((n_splits, k, k), dtype=np.int64)
+    for i in range(k):
+        for j in range(i, k):
+            both = np.bincount(split_of, weights=hits[i] & hits[j], minlength=n_splits).astype(np.int64)
+            out[:, i, j] = out[:, j, i] = both
+    return out
+
+
+def _starts(sizes):
+    return np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)

@@ -21,7 +21,7 @@ import json
 
 import numpy as np
 
-from ..engine.runner import ExperimentConfig, run_experiment
+from ..engine.runner import ExperimentConfig, pair_counts, run_experiment
 from ..engine.store import cached_result
 
 __all__ = ["SYNTHETIC_SOURCES", "fold_differences", "synthetic_fold_counts"]
@@ -104,8 +104,7 @@ def synthetic_fold_counts(
     config = ExperimentConfig(
         source=runner_source,
         source_params={**params, **(source_params or {})},
-        learner_a=learners[0],
-        learner_b=learners[1],
+        learners=learners,
         scheme=scheme,
         scheme_params=scheme_params or {},
         n_datasets=n_datasets,
@@ -116,11 +115,23 @@ def synthetic_fold_counts(
     backend = "serial" if n_jobs == 1 else "processes"
     return cached_result(
         "synthetic/fold_counts",
-        {"config": json.loads(config.to_json()), "version": _VERSION},
-        lambda: run_experiment(config, backend=backend, n_jobs=n_jobs),
+        {"config": _pair_config_key(config), "version": _VERSION},
+        lambda: pair_counts(run_experiment(config, backend=backend, n_jobs=n_jobs)),
         scale=scale,
         versions=config.code_versions,
     )
+
+
+def _pair_config_key(config):
+    """The configuration as the results were keyed when the runner took two learners, A and B.
+
+    Kept so that the committed results (``data/results``) are found under their keys;
+    it holds the same information as ``config.to_json()``.
+    """
+    key = json.loads(config.to_json())
+    (key["learner_a"], key["learner_b"]), (key["learner_a_params"], key["learner_b_params"]) = (
+        key.pop("learners"), key.pop("learner_params"))
+    return key
 
 
 def fold_differences(counts):
