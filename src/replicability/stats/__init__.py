@@ -46,5 +46,9 @@ _MODULES = {
         "repeated_holdout_scores", "simulate_interval_coverage", "split_class_counts",
     ),
     "resampling": ("bootstrap_inclusion_probability", "compare_accuracy_estimates", "subsample_moments"),
+    "ranks": (
+        "ControlTestResult", "FriedmanResult", "NemenyiResult", "average_ranks", "control_test",
+        "critical_difference", "critical_value", "friedman_test", "nemenyi_test", "rank_cliques", "rank_scores",
+    ),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
