@@ -181,3 +181,15 @@ def test_top_level_names():
     assert rp.compare_many is compare_many and rp.compare_many_scores is compare_many_scores
     assert rp.friedman_test is friedman_test and rp.nemenyi_test is nemenyi_test
     assert callable(rp.critical_difference_diagram)
+
+
+def test_agreement_counts_sets_of_cliques_and_tied_bests():
+    base = np.array([[0.9, 0.8, 0.7], [0.8, 0.9, 0.7], [0.9, 0.7, 0.8], [0.7, 0.9, 0.8]])
+    # Randomization 1: A and B swap on every data set: the same ranks as a set, A and B tie in both.
+    x = np.stack([base, base[:, [1, 0, 2]], base[:, [2, 1, 0]]])
+    res = compare_many_scores(x, learners=["A", "B", "C"])
+    assert res.replicability()["best"].tolist() == ["A = B", "A = B", "B = C"]
+    agree = res.agreement()
+    assert agree["best"] == 2 and agree["order"] == 2 and agree["decision"] == 3 and agree["decision_r2"] == 1.0
+    assert agree["cliques"] == sum(set(map(frozenset, res.cliques(r))) == set(map(frozenset, res.cliques(0)))
+                                   for r in range(3))

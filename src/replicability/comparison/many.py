@@ -183,22 +183,36 @@ class ManyComparison:
                       if res.adjusted_pvalue[r, pos] < self.alpha]
             row = {"randomization": r, "F_F": float(self.friedman.iman_davenport[r]),
                    "pvalue": float(self.friedman.iman_davenport_pvalue[r]), "rejects": self.rejects(r),
-                   "best": self.learners[int(np.argmin(ranks))],
+                   "best": " = ".join(self._best(r)),
                    "cliques": " | ".join(", ".join(c) for c in self.cliques(r)),
                    f"differ from {self.control}": ", ".join(differ)}
             row.update({f"rank {name}": float(ranks[j]) for j, name in enumerate(self.learners)})
             rows.append(row)
         return pd.DataFrame(rows).set_index("randomization")
 
-    def _agreement(self):
-        """Share of randomizations that agree with the first on the decision, the cliques, the order and the best."""
-        table = self.replicability()
-        first = table.iloc[0]
-        orders = [tuple(np.argsort(self.nemenyi.average_ranks[r], kind="stable")) for r in range(self.n_repeats)]
-        return {"decision": int((table["rejects"] == first["rejects"]).sum()),
-                "cliques": int((table["cliques"] == first["cliques"]).sum()),
-                "order": int(sum(o == orders[0] for o in orders)), "best": int((table["best"] == first["best"]).sum()),
-                "decision_r2": float(replicability_r2(table["rejects"].to_numpy(dtype=int)))}
+    def _best(self, repeat):
+        """The learners with the smallest average rank (several when tied)."""
+        ranks = self.nemenyi.average_ranks[repeat]
+        return [name for name, r in zip(self.learners, ranks) if r == ranks.min()]
+
+    def agreement(self):
+        """How many randomizations agree with the first: decision, cliques, rank order (ties included), best.
+
+        Returns
+        -------
+        dict
+            Counts out of ``n_repeats`` (the first agrees with itself) and ``decision_r2``,
+            the replicability R̂2 of the Friedman decision (Bouckaert 2004).
+        """
+        from scipy.stats import rankdata
+
+        groups = [frozenset(frozenset(c) for c in self.cliques(r)) for r in range(self.n_repeats)]
+        orders = [tuple(rankdata(self.nemenyi.average_ranks[r])) for r in range(self.n_repeats)]
+        best = [frozenset(self._best(r)) for r in range(self.n_repeats)]
+        rejects = self.rejects().astype(int)
+        return {"decision": int(np.sum(rejects == rejects[0])), "cliques": sum(g == groups[0] for g in groups),
+                "order": sum(o == orders[0] for o in orders), "best": sum(b == best[0] for b in best),
+                "decision_r2": float(replicability_r2(rejects)) if self.n_repeats > 1 else 1.0}
 
     def summary(self):
         """The comparison in a few plain lines (first randomization)."""
@@ -225,7 +239,7 @@ class ManyComparison:
         if not self.rejects(0):
             lines.append("The Friedman test does not reject: the post-hoc tests are shown, not to be read as findings.")
         if n_rep > 1:
-            a = self._agreement()
+            a = self.agreement()
             lines.append(f"over {n_rep} randomizations, as in the first: decision {a['decision']}, "
                          f"cliques {a['cliques']}, rank order {a['order']}, best learner {a['best']} "
                          f"(decision R2 = {a['decision_r2']:.3f})")
