@@ -438,3 +438,17 @@ def test_holm_is_the_one_of_the_package():
     # The control test reuses stats.contingency.holm rather than its own.
     p = np.array([0.01, 0.04, 0.03])
     np.testing.assert_array_equal(contingency.holm(p), [0.03, 0.06, 0.06])
+
+
+def test_result_frames_have_one_row_per_test_or_pair():
+    x = np.round(np.random.default_rng(27).normal(size=(2, 9, 4)), 2)
+    fr = friedman_test(x).to_frame()
+    assert len(fr) == 2 and fr["average_rank_3"].tolist() == friedman_test(x).average_ranks[:, 3].tolist()
+    ne = nemenyi_test(x).to_frame()
+    assert len(ne) == 2 * 6 and ne[["learner_i", "learner_j"]].drop_duplicates().shape[0] == 6
+    one = nemenyi_test(x[1])
+    row = one.to_frame().query("learner_i == 0 and learner_j == 3").iloc[0]
+    assert row["pvalue"] == one.pvalue[0, 3] and row["significant"] == one.significant[0, 3]
+    ct = control_test(x[0], control=2).to_frame()
+    assert ct["learner"].tolist() == [0, 1, 3] and ct["adjusted_pvalue"].tolist() == list(
+        control_test(x[0], control=2).adjusted_pvalue)

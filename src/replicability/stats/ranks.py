@@ -15,7 +15,7 @@ table per randomization of the experiment).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from scipy import special, stats
@@ -83,6 +83,14 @@ class FriedmanResult(UnsignedResult):
     n_learners: int = 0
     tie_correction: bool = False
 
+    def to_frame(self):
+        """One row per test: every field, the average ranks as columns ``average_rank_0``, ...."""
+        frame = TestResult.to_frame(replace(self, average_ranks=None)).drop(columns="average_ranks")
+        ranks = np.asarray(self.average_ranks).reshape(len(frame), -1)
+        for j in range(ranks.shape[1]):
+            frame[f"average_rank_{j}"] = ranks[:, j]
+        return frame
+
 
 @dataclass(frozen=True, repr=False)
 class NemenyiResult(TestResult):
@@ -120,6 +128,20 @@ class NemenyiResult(TestResult):
         """Maximal groups of learners not significantly different: :func:`rank_cliques` of this result."""
         return rank_cliques(self.average_ranks, self.critical_difference)
 
+    def to_frame(self):
+        """One row per pair ``i < j`` (and test, for a batch): ranks, statistic, p-value, significance."""
+        import pandas as pd
+
+        ranks = np.asarray(self.average_ranks)
+        z, p, sig = np.asarray(self.statistic), np.asarray(self.pvalue), self.significant
+        first, second = np.triu_indices(ranks.shape[-1], 1)
+        rows = [{**{f"dim_{d}": v for d, v in enumerate(at)}, "learner_i": int(i), "learner_j": int(j),
+                 "average_rank_i": float(ranks[at + (i,)]), "average_rank_j": float(ranks[at + (j,)]),
+                 "statistic": float(z[at + (i, j)]), "pvalue": float(p[at + (i, j)]),
+                 "significant": bool(sig[at + (i, j)]), "critical_difference": self.critical_difference}
+                for at in np.ndindex(ranks.shape[:-1]) for i, j in zip(first, second)]
+        return pd.DataFrame(rows)
+
 
 @dataclass(frozen=True, repr=False)
 class ControlTestResult(TestResult):
@@ -145,6 +167,12 @@ class ControlTestResult(TestResult):
     control: int = 0
     learners: tuple = ()
     test: str = "signed_rank"
+
+    def to_frame(self):
+        """One row per comparison with the control (and test, for a batch), ``learner`` its column."""
+        frame = TestResult.to_frame(replace(self, learners=None))
+        frame["learners"] = np.broadcast_to(np.array(self.learners), np.shape(self.statistic)).ravel()
+        return frame.rename(columns={"learners": "learner"})
 
 
 # --------------------------------------------------------------------------
