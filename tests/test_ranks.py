@@ -18,9 +18,9 @@ from scipy import stats
 
 from replicability.papers import read_published
 from replicability.stats import contingency, nonparametric
+from replicability.stats.control import control_test
 from replicability.stats.ranks import (
     average_ranks,
-    control_test,
     critical_difference,
     critical_value,
     friedman_test,

@@ -23,16 +23,9 @@ from sklearn.base import clone
 from sklearn.metrics import check_scoring
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, sklearn_seed
+from ..stats.control import ControlTestResult, control_test
 from ..stats.measures import replicability_r2
-from ..stats.ranks import (
-    ControlTestResult,
-    FriedmanResult,
-    NemenyiResult,
-    control_test,
-    friedman_test,
-    nemenyi_test,
-    rank_cliques,
-)
+from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
 from .run import _BACKENDS, _parse_scheme, _scoring_name, _splitter, _stratify
 
 __all__ = ["ManyComparison", "compare_many", "compare_many_scores"]

@@ -47,8 +47,9 @@ _MODULES = {
     ),
     "resampling": ("bootstrap_inclusion_probability", "compare_accuracy_estimates", "subsample_moments"),
     "ranks": (
-        "ControlTestResult", "FriedmanResult", "NemenyiResult", "average_ranks", "control_test",
-        "critical_difference", "critical_value", "friedman_test", "nemenyi_test", "rank_cliques", "rank_scores",
+        "FriedmanResult", "NemenyiResult", "average_ranks", "critical_difference", "critical_value", "friedman_test",
+        "nemenyi_test", "rank_cliques", "rank_scores",
     ),
+    "control": ("ControlTestResult", "control_test"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
