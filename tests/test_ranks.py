@@ -386,6 +386,11 @@ def test_scores_of_text_or_booleans_are_refused(bad):
         nemenyi_test(bad)
 
 
+def test_rank_scores_refuses_booleans():
+    with pytest.raises(TypeError, match="`scores` must hold numbers"):
+        rank_scores(np.array([[True, False]]))
+
+
 def test_better_must_be_higher_or_lower():
     with pytest.raises(ValueError, match="`better` must be one of"):
         average_ranks([[1, 2], [3, 4]], better="max")

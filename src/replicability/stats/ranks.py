@@ -201,6 +201,7 @@ def rank_scores(scores, *, better="higher"):
     [[1.5, 3.0, 1.5]]
     """
     better = check_choice(better, "better", _BETTER)
+    check_not_text_or_bool(np.asarray(scores) if hasattr(scores, "dtype") else scores, "scores")
     arr = as_float_array(scores, "scores", min_last=1, ndim_min=1)
     return _ranks(arr, better)
 
