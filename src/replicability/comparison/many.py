@@ -321,7 +321,7 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
         first randomization (García & Herrera 2008). Choose it before seeing the data
         when the question is "is my learner better than the others".
     test : {"signed_rank", "sign", "mean_ranks"}, default "signed_rank"
-        The control test (:func:`~replicability.stats.ranks.control_test`).
+        The control test (:func:`~replicability.stats.control.control_test`).
     method : {"normal", "exact"}, default "normal"
         P-value method of the signed-rank or sign test.
     tie_correction : bool, default False
