@@ -45,6 +45,9 @@ _MODULES = {
     "engine.store": ("ResultStore",),
     "comparison.run": ("compare", "compare_scores"),
     "comparison.result": ("Comparison",),
+    "stats.ranks": ("friedman_test", "nemenyi_test"),
+    "comparison.many": ("ManyComparison", "compare_many", "compare_many_scores"),
+    "plotting": ("critical_difference_diagram",),
 }
 _ROOMS = ("stats", "learners", "sources", "engine", "comparison", "papers")
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_ROOMS)

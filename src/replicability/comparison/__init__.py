@@ -11,5 +11,6 @@ from .._lazy import attach
 _MODULES = {
     "run": ("compare", "compare_scores"),
     "result": ("Comparison",),
+    "many": ("ManyComparison", "compare_many", "compare_many_scores"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)

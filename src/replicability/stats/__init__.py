@@ -50,5 +50,10 @@ _MODULES = {
         "BAYESIAN_DECISIONS", "BayesianResult", "BayesianSignedRankResult", "BayesianTTestResult",
         "bayesian_correlated_ttest", "bayesian_signed_rank_test",
     ),
+    "ranks": (
+        "FriedmanResult", "NemenyiResult", "average_ranks", "critical_difference", "critical_value", "friedman_test",
+        "nemenyi_test", "rank_cliques", "rank_scores",
+    ),
+    "control": ("ControlTestResult", "control_test"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)

@@ -1,0 +1,511 @@
+"""Compare many learners on many data sets: ranks, the Friedman test and its post-hoc tests.
+
+:func:`compare_many` scores several learners on several data sets with the splits of
+:func:`~replicability.comparison.run.compare` (r x k cv or random subsampling, under one
+or more randomizations); :func:`compare_many_scores` takes a table of scores computed
+elsewhere (data sets x learners). Both return a :class:`ManyComparison`: average ranks,
+the Friedman test with Iman & Davenport's F, the Nemenyi test with its critical
+difference and the groups of learners it does not separate, and a signed-rank (or
+sign) test of a control learner against each other one with Holm's correction
+(Demšar 2006; García & Herrera 2008). With several randomizations of the splits, it
+also says how often the ranks, the Friedman decision and the groups stay the same.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+from joblib import Parallel, delayed, parallel_config
+from sklearn.base import clone
+from sklearn.metrics import check_scoring
+
+from .._validation import as_generator, check_alpha, check_choice, check_positive_int, sklearn_seed
+from ..stats.control import ControlTestResult, control_test
+from ..stats.measures import replicability_r2
+from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
+from .run import _BACKENDS, _parse_scheme, _scoring_name, _splitter, _stratify
+
+__all__ = ["ManyComparison", "compare_many", "compare_many_scores"]
+
+_TEST_NAMES = {"signed_rank": "Wilcoxon signed-rank", "sign": "sign", "mean_ranks": "z on mean ranks"}
+
+
+def _escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+@dataclass(frozen=True)
+class ManyComparison:
+    """Several learners compared over several data sets, under one or more randomizations.
+
+    The tests are computed on every randomization (leading axis of their arrays); the
+    summary, the tables and the diagram show the first one, the experiment as one runs
+    it once, and :meth:`replicability` how the others differ from it.
+
+    Attributes
+    ----------
+    learners, datasets : tuple of str
+        Names, in the order of ``scores``' last two axes.
+    scores : ndarray, shape (n_repeats, N, k)
+        Score of each learner on each data set (mean over its splits) per randomization.
+    better : str
+        ``"higher"`` or ``"lower"``: which scores are better.
+    alpha : float
+        Level of every decision.
+    control : str
+        Learner compared with each other one (the best average rank of the first
+        randomization unless chosen).
+    test : str
+        The control test: ``"signed_rank"``, ``"sign"`` or ``"mean_ranks"``.
+    friedman : FriedmanResult
+        Friedman and Iman-Davenport, one value per randomization.
+    nemenyi : NemenyiResult
+        Nemenyi p-values (n_repeats, k, k), average ranks (n_repeats, k) and CD.
+    control_results : ControlTestResult
+        Control against the others, (n_repeats, k - 1), with Holm-adjusted p-values.
+    scoring : str
+        Name of the score.
+    scheme : str or None
+        Sampling scheme of :func:`compare_many`; None for precomputed scores.
+    seeds : list of list of int or None
+        ``random_state`` of the splitter per randomization and data set.
+    split_scores : ndarray or None
+        Scores per split, (n_repeats, N, runs, folds, k), from :func:`compare_many`.
+    """
+
+    learners: tuple
+    datasets: tuple
+    scores: np.ndarray
+    better: str
+    alpha: float
+    control: str
+    test: str
+    friedman: FriedmanResult
+    nemenyi: NemenyiResult
+    control_results: ControlTestResult
+    scoring: str = "score"
+    scheme: str | None = None
+    seeds: list | None = None
+    split_scores: np.ndarray | None = None
+
+    @property
+    def n_repeats(self):
+        return self.scores.shape[0]
+
+    @property
+    def critical_difference(self):
+        """Nemenyi's critical difference of average ranks at ``alpha``."""
+        return float(self.nemenyi.critical_difference)
+
+    def average_ranks(self, repeat=0):
+        """Average rank of each learner (pandas Series, best first)."""
+        import pandas as pd
+
+        ranks = pd.Series(self.nemenyi.average_ranks[repeat], index=list(self.learners), name="average rank")
+        return ranks.sort_values(kind="stable")
+
+    def rejects(self, repeat=None):
+        """Whether Iman & Davenport's F rejects "all learners alike" at ``alpha`` (all randomizations if None)."""
+        p = np.asarray(self.friedman.iman_davenport_pvalue) < self.alpha
+        return p if repeat is None else bool(p[repeat])
+
+    def cliques(self, repeat=0):
+        """Maximal groups of learners whose average ranks differ by less than CD, best group first."""
+        groups = rank_cliques(self.nemenyi.average_ranks[repeat], self.critical_difference)
+        return [tuple(self.learners[i] for i in group) for group in groups]
+
+    def to_frame(self, repeat=0):
+        """One row per learner, best average rank first: mean score, average rank, wins, and the control test."""
+        import pandas as pd
+
+        scores = self.scores[repeat]
+        ranks = self.nemenyi.average_ranks[repeat]
+        best = scores.max(axis=1) if self.better == "higher" else scores.min(axis=1)
+        control = self.learners.index(self.control)
+        res = self.control_results
+        rows = []
+        for j, name in enumerate(self.learners):
+            row = {"learner": name, f"mean {self.scoring}": float(scores[:, j].mean()),
+                   "average rank": float(ranks[j]), "best on": int(np.sum(scores[:, j] == best)),
+                   f"Nemenyi p vs {self.control}": float(self.nemenyi.pvalue[repeat, j, control])}
+            if j == control:
+                row.update({"statistic": np.nan, "pvalue": np.nan, "Holm pvalue": np.nan, "differs from control": ""})
+            else:
+                pos = res.learners.index(j)
+                adjusted = float(res.adjusted_pvalue[repeat, pos])
+                row.update({"statistic": float(res.statistic[repeat, pos]), "pvalue": float(res.pvalue[repeat, pos]),
+                            "Holm pvalue": adjusted, "differs from control": "yes" if adjusted < self.alpha else "no"})
+            rows.append(row)
+        frame = pd.DataFrame(rows).set_index("learner")
+        return frame.sort_values("average rank", kind="stable")
+
+    def pairs_frame(self, repeat=0):
+        """One row per pair of learners: rank difference, Nemenyi p-value, and whether it reaches CD."""
+        import pandas as pd
+
+        ranks = self.nemenyi.average_ranks[repeat]
+        rows = []
+        for i in range(len(self.learners)):
+            for j in range(i + 1, len(self.learners)):
+                rows.append({"learner A": self.learners[i], "learner B": self.learners[j],
+                             "rank difference": float(ranks[j] - ranks[i]),
+                             "Nemenyi pvalue": float(self.nemenyi.pvalue[repeat, i, j]),
+                             "significant": bool(self.nemenyi.significant[repeat, i, j])})
+        return pd.DataFrame(rows)
+
+    def replicability(self):
+        """How the first randomization's conclusions fare in the others.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per randomization: Iman-Davenport F and p, the decision, the best
+            learner, the cliques, the learners that differ from the control after Holm,
+            and the average rank of every learner.
+        """
+        import pandas as pd
+
+        rows = []
+        res = self.control_results
+        for r in range(self.n_repeats):
+            ranks = self.nemenyi.average_ranks[r]
+            differ = [self.learners[j] for pos, j in enumerate(res.learners)
+                      if res.adjusted_pvalue[r, pos] < self.alpha]
+            row = {"randomization": r, "F_F": float(self.friedman.iman_davenport[r]),
+                   "pvalue": float(self.friedman.iman_davenport_pvalue[r]), "rejects": self.rejects(r),
+                   "best": " = ".join(self._best(r)),
+                   "cliques": " | ".join(", ".join(c) for c in self.cliques(r)),
+                   f"differ from {self.control}": ", ".join(differ)}
+            row.update({f"rank {name}": float(ranks[j]) for j, name in enumerate(self.learners)})
+            rows.append(row)
+        return pd.DataFrame(rows).set_index("randomization")
+
+    def _best(self, repeat):
+        """The learners with the smallest average rank (several when tied)."""
+        ranks = self.nemenyi.average_ranks[repeat]
+        return [name for name, r in zip(self.learners, ranks) if r == ranks.min()]
+
+    def agreement(self):
+        """How many randomizations agree with the first: decision, cliques, rank order (ties included), best.
+
+        Returns
+        -------
+        dict
+            Counts out of ``n_repeats`` (the first agrees with itself) and ``decision_r2``,
+            the replicability R̂2 of the Friedman decision (Bouckaert 2004).
+        """
+        from scipy.stats import rankdata
+
+        groups = [frozenset(frozenset(c) for c in self.cliques(r)) for r in range(self.n_repeats)]
+        orders = [tuple(rankdata(self.nemenyi.average_ranks[r])) for r in range(self.n_repeats)]
+        best = [frozenset(self._best(r)) for r in range(self.n_repeats)]
+        rejects = self.rejects().astype(int)
+        return {"decision": int(np.sum(rejects == rejects[0])), "cliques": sum(g == groups[0] for g in groups),
+                "order": sum(o == orders[0] for o in orders), "best": sum(b == best[0] for b in best),
+                "decision_r2": float(replicability_r2(rejects)) if self.n_repeats > 1 else 1.0}
+
+    def summary(self):
+        """The comparison in a few plain lines (first randomization)."""
+        f = self.friedman
+        n_rep = self.n_repeats
+        ranks = self.average_ranks()
+        df1, df2 = f.iman_davenport_df
+        verdict = "the learners differ" if self.rejects(0) else "no difference between the learners is shown"
+        lines = [
+            f"{len(self.learners)} learners on {len(self.datasets)} data sets; score: {self.scoring} "
+            f"({self.better} is better)" + (f"; {self.scheme}" if self.scheme else "")
+            + (f"; {n_rep} randomizations" if n_rep > 1 else ""),
+            "average ranks: " + ", ".join(f"{name} {r:.3f}" for name, r in ranks.items()),
+            f"Friedman chi2_F = {float(f.statistic[0]):.3f} (df {f.df}), p = {float(f.pvalue[0]):.4g}; "
+            f"Iman-Davenport F_F = {float(f.iman_davenport[0]):.3f} (df {df1}, {df2}), "
+            f"p = {float(f.iman_davenport_pvalue[0]):.4g} -> {verdict} at alpha = {self.alpha:g}",
+            f"Nemenyi CD = {self.critical_difference:.3f}; not significantly different: "
+            + "; ".join("{" + ", ".join(c) + "}" for c in self.cliques()),
+        ]
+        res = self.control_results
+        parts = [f"{self.learners[j]} p = {float(res.pvalue[0, pos]):.4g} "
+                 f"(Holm {float(res.adjusted_pvalue[0, pos]):.4g})" for pos, j in enumerate(res.learners)]
+        lines.append(f"control {self.control}, {_TEST_NAMES[self.test]} test with Holm: " + "; ".join(parts))
+        if not self.rejects(0):
+            lines.append("The Friedman test does not reject: the post-hoc tests are shown, not to be read as findings.")
+        if n_rep > 1:
+            a = self.agreement()
+            lines.append(f"over {n_rep} randomizations, as in the first: decision {a['decision']}, "
+                         f"cliques {a['cliques']}, rank order {a['order']}, best learner {a['best']} "
+                         f"(decision R2 = {a['decision_r2']:.3f})")
+        return "\n".join(lines)
+
+    def __str__(self):
+        return self.summary()
+
+    def __repr__(self):
+        return (f"<ManyComparison {len(self.learners)} learners x {len(self.datasets)} data sets: "
+                f"Iman-Davenport p = {float(self.friedman.iman_davenport_pvalue[0]):.4g}, "
+                f"CD = {self.critical_difference:.3f}>")
+
+    def _repr_html_(self):
+        head = "<br>".join(_escape(line) for line in self.summary().splitlines())
+        return f"<p>{head}</p>" + self.to_frame().to_html(float_format=lambda v: f"{v:.4g}", na_rep="")
+
+    def plot(self, ax=None, *, repeat=0, best="left"):
+        """Demšar's CD diagram of a randomization (:func:`replicability.plotting.critical_difference_diagram`).
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+        """
+        from ..plotting import critical_difference_diagram
+
+        return critical_difference_diagram(self.nemenyi.average_ranks[repeat], len(self.datasets),
+                                           names=list(self.learners), alpha=self.alpha, best=best, ax=ax)
+
+
+# --------------------------------------------------------------------------
+# analysis of a score table
+# --------------------------------------------------------------------------
+
+
+def _names(names, count, what, default):
+    if names is None:
+        return tuple(f"{default} {i}" for i in range(count))
+    names = tuple(str(n) for n in names)
+    if len(names) != count:
+        raise ValueError(f"`{what}` must name each of the {count} columns/rows; got {len(names)} names.")
+    if len(set(names)) != len(names):
+        raise ValueError(f"`{what}` must be distinct; got {list(names)!r}.")
+    return names
+
+
+def _analyse(scores, learners, datasets, *, better, alpha, control, test, method, tie_correction, scoring,
+             scheme=None, seeds=None, split_scores=None):
+    friedman = friedman_test(scores, better=better, tie_correction=tie_correction)
+    nemenyi = nemenyi_test(scores, better=better, alpha=alpha)
+    if control is None:
+        control = learners[int(np.argmin(nemenyi.average_ranks[0]))]
+    elif control not in learners:
+        raise ValueError(f"`control` must be one of the learners {list(learners)}; got {control!r}.")
+    results = control_test(scores, control=learners.index(control), better=better, test=test, method=method)
+    return ManyComparison(learners=learners, datasets=datasets, scores=scores, better=better, alpha=alpha,
+                          control=control, test=test, friedman=friedman, nemenyi=nemenyi, control_results=results,
+                          scoring=scoring, scheme=scheme, seeds=seeds, split_scores=split_scores)
+
+
+def compare_many_scores(scores, *, learners=None, datasets=None, better="higher", alpha=0.05, control=None,
+                        test="signed_rank", method="normal", tie_correction=False, scoring="score"):
+    """Rank several learners over several data sets from a table of their scores.
+
+    Null hypothesis of the Friedman test: all learners perform alike (every ranking
+    of them on a data set equally likely). The table is analysed as Demšar (2006)
+    recommends: average ranks, the Friedman test with Iman & Davenport's F (the
+    decision), the Nemenyi test with its critical difference for all pairs, and a
+    paired test of a control learner against each other one with Holm's correction.
+
+    Parameters
+    ----------
+    scores : pandas.DataFrame or array_like
+        Data sets in rows, learners in columns: a DataFrame names both; an array has
+        shape (N, k), or (n_repeats, N, k) for several randomizations of the
+        experiment (the first is reported, the others measure replicability).
+    learners, datasets : sequence of str, optional
+        Names of the columns and rows of an array (default "learner 0", ...).
+    better : {"higher", "lower"}, default "higher"
+        Accuracy and AUC: higher; error rates and losses: lower.
+    alpha : float, default 0.05
+        Level of the Friedman decision, of the critical difference and of the
+        Holm-corrected control tests.
+    control : str, optional
+        Learner to compare with each other one; default the best average rank of the
+        first randomization (García & Herrera 2008). Choose it before seeing the data
+        when the question is "is my learner better than the others".
+    test : {"signed_rank", "sign", "mean_ranks"}, default "signed_rank"
+        The control test (:func:`~replicability.stats.control.control_test`).
+    method : {"normal", "exact"}, default "normal"
+        P-value method of the signed-rank or sign test.
+    tie_correction : bool, default False
+        Tie-corrected Friedman statistic (as scipy), see
+        :func:`~replicability.stats.ranks.friedman_test`.
+    scoring : str, default "score"
+        Name of the score, for the summary.
+
+    Returns
+    -------
+    ManyComparison
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple
+       data sets. JMLR 7, 1-30. https://jmlr.org/papers/v7/demsar06a.html
+    .. [2] García, S., & Herrera, F. (2008). An extension on "Statistical comparisons
+       of classifiers over multiple data sets" for all pairwise comparisons. JMLR 9,
+       2677-2694. https://jmlr.org/papers/v9/garcia08a.html
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from replicability.comparison import compare_many_scores
+    >>> table = pd.DataFrame({"A": [0.81, 0.90, 0.66, 0.72, 0.95, 0.85],
+    ...                       "B": [0.79, 0.91, 0.64, 0.70, 0.93, 0.80],
+    ...                       "C": [0.75, 0.85, 0.60, 0.71, 0.92, 0.78]},
+    ...                      index=[f"data {i}" for i in range(6)])
+    >>> res = compare_many_scores(table, scoring="accuracy")
+    >>> res.average_ranks().round(3).to_dict()
+    {'A': 1.167, 'B': 2.0, 'C': 2.833}
+    >>> res.rejects(0), round(res.critical_difference, 3), res.cliques()
+    (True, 1.353, [('A', 'B'), ('B', 'C')])
+    >>> res.control
+    'A'
+    """
+    if hasattr(scores, "columns") and hasattr(scores, "index"):  # a DataFrame
+        if learners is None:
+            learners = list(scores.columns)
+        if datasets is None:
+            datasets = list(scores.index)
+        scores = scores.to_numpy()
+    arr = np.asarray(scores)
+    if arr.dtype.kind in "bUSO":
+        raise TypeError(f"`scores` must hold numbers; got an array of dtype {arr.dtype}.")
+    arr = np.asarray(arr, dtype=float)
+    if arr.ndim == 2:
+        arr = arr[None]
+    if arr.ndim != 3:
+        raise ValueError(f"`scores` must have shape (N, k) or (n_repeats, N, k); got shape {arr.shape}.")
+    alpha = check_alpha(alpha)
+    test = check_choice(test, "test", tuple(_TEST_NAMES))
+    learners = _names(learners, arr.shape[2], "learners", "learner")
+    datasets = _names(datasets, arr.shape[1], "datasets", "data set")
+    return _analyse(arr, learners, datasets, better=better, alpha=alpha, control=control, test=test, method=method,
+                    tie_correction=tie_correction, scoring=str(scoring))
+
+
+# --------------------------------------------------------------------------
+# running the learners
+# --------------------------------------------------------------------------
+
+
+def _as_estimators(estimators):
+    if isinstance(estimators, dict):
+        items = [(str(name), est) for name, est in estimators.items()]
+    else:
+        items, seen = [], {}
+        for est in estimators:
+            base = type(est).__name__
+            seen[base] = seen.get(base, 0) + 1
+            items.append((base if seen[base] == 1 else f"{base} {seen[base]}", est))
+    if len(items) < 2 or not all(hasattr(est, "fit") for _, est in items):
+        raise ValueError(f"`estimators` must hold at least 2 scikit-learn estimators (a dict by name or a list); "
+                         f"got {estimators!r}.")
+    return items
+
+
+def _as_datasets(datasets):
+    items = list(datasets.items()) if isinstance(datasets, dict) else [
+        (getattr(d, "name", f"data set {i}"), d) for i, d in enumerate(datasets)]
+    out = []
+    for name, data in items:
+        X, y = (data.X, data.y) if hasattr(data, "X") and hasattr(data, "y") else data
+        X, y = np.asarray(X), np.asarray(y)
+        if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0]:
+            raise ValueError(f"data set {name!r}: `X` must be 2-d and `y` 1-d with one label per row; "
+                             f"got shapes {X.shape} and {y.shape}.")
+        out.append((str(name), X, y))
+    if len(out) < 2:
+        raise ValueError(f"`datasets` must hold at least 2 data sets; got {len(out)}.")
+    return out
+
+
+def _score_learners(estimators, scorers, X, y, train, test):
+    return [float(scorer(clone(est).fit(X[train], y[train]), X[test], y[test]))
+            for est, scorer in zip(estimators, scorers)]
+
+
+def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None, n_repeats=1,
+                 alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False, n_jobs=1,
+                 backend="joblib", progress=None, rng=None):
+    """Score several estimators on several data sets, then rank and test them (:func:`compare_many_scores`).
+
+    Every estimator is fitted on the same training sets and scored on the same test
+    sets of each data set, with the schemes of
+    :func:`~replicability.comparison.run.compare`; a learner's score on a data set is
+    its mean over the splits of a randomization. Demšar (2006) asks for reliable
+    per-data-set scores and does not use their variance; with ``n_repeats >= 2`` the
+    whole experiment is rerun with other random splits, and the result says whether
+    the ranks and decisions survive.
+
+    Parameters
+    ----------
+    estimators : dict of str to estimator, or list of estimators
+        At least two; a list is named by class (``"GaussianNB"``).
+    datasets : dict of str to (X, y), or sequence of objects with ``name``, ``X``, ``y``
+        At least two (e.g. :func:`~replicability.sources.uci.load_uci` data sets).
+    scheme, n_runs, test_size, scoring : optional
+        As in :func:`~replicability.comparison.run.compare`; higher scores are better.
+    n_repeats : int, default 1
+        Randomizations of the whole experiment.
+    alpha, control, test, method, tie_correction : optional
+        As in :func:`compare_many_scores`.
+    n_jobs : int, default 1
+        Parallel jobs over splits (joblib); results do not depend on it.
+    backend : {"joblib", "dask"}, default "joblib"
+    progress : bool, optional
+        Progress bar; default: when standard error is a terminal.
+    rng : numpy.random.Generator, int or None
+        Root of the randomizations: randomization ``i`` of data set ``d`` splits with a
+        seed drawn from child ``d`` of child ``i`` of ``rng``.
+
+    Returns
+    -------
+    ManyComparison
+        With ``scheme``, ``seeds`` and the per-split ``split_scores``.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris, load_wine, load_breast_cancer
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from replicability.comparison import compare_many
+    >>> data = {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True),
+    ...         "cancer": load_breast_cancer(return_X_y=True)}
+    >>> res = compare_many([GaussianNB(), KNeighborsClassifier(), DecisionTreeClassifier(random_state=0)],
+    ...                    data, scheme="2x5cv", rng=0)
+    >>> res.learners, res.scores.shape
+    (('GaussianNB', 'KNeighborsClassifier', 'DecisionTreeClassifier'), (1, 3, 3))
+    """
+    items = _as_estimators(estimators)
+    data = _as_datasets(datasets)
+    kind, r, k = _parse_scheme(scheme, n_runs)
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    alpha = check_alpha(alpha)
+    test = check_choice(test, "test", tuple(_TEST_NAMES))
+    if n_jobs != -1:
+        n_jobs = check_positive_int(n_jobs, "n_jobs")
+    check_choice(backend, "backend", _BACKENDS)
+    if backend == "dask" and importlib.util.find_spec("distributed") is None:
+        raise ImportError("`backend` 'dask' needs the [dask] extra: pip install 'replicability[dask]'.")
+    if kind == "resampling" and not (isinstance(test_size, float) and 0 < test_size < 1):
+        raise ValueError(f"`test_size` must be a number in (0, 1); got {test_size!r}.")
+    names = tuple(name for name, _ in items)
+    ests = [est for _, est in items]
+    scorers = [check_scoring(est, scoring) for est in ests]
+    seeds = [[sklearn_seed(g) for g in repeat.spawn(len(data))] for repeat in as_generator(rng).spawn(n_repeats)]
+    jobs = []
+    for i in range(n_repeats):
+        for d, (_, X, y) in enumerate(data):
+            stratified = all(_stratify(est, est, y, k if kind == "cv" else 2) for est in ests)
+            for train, test_idx in _splitter(kind, r, k, test_size, stratified, seeds[i][d]).split(X, y):
+                jobs.append(delayed(_score_learners)(ests, scorers, X, y, train, test_idx))
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+    with parallel_config(backend="dask" if backend == "dask" else "loky"):
+        results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
+        if show:
+            from tqdm.auto import tqdm
+
+            results = tqdm(results, total=len(jobs), desc="splits", unit="split")
+        split_scores = np.array(list(results), dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
+    return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, _, _ in data), better="higher",
+                    alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
+                    scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
+                    split_scores=split_scores)

@@ -1,0 +1,138 @@
+"""Figures that span the package's rooms; matplotlib is imported only when one is drawn.
+
+:func:`critical_difference_diagram` draws Demšar's (2006) CD diagram: the average ranks
+of several learners over many data sets on one axis, the critical difference of the
+Nemenyi test, and bars joining the groups of learners that are not significantly
+different (:func:`replicability.stats.ranks.rank_cliques`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validation import as_float_array, check_alpha, check_choice, check_positive_int
+from .stats.ranks import critical_difference, rank_cliques
+
+__all__ = ["critical_difference_diagram"]
+
+_SIDES = ("left", "right")
+# Vertical layout, in axis units: the rank axis at 0, the CD bar above, cliques and labels below.
+_CD_Y, _BAR_Y0, _BAR_DY, _LABEL_DY = 0.75, -0.3, 0.22, 0.42
+_BAR_PAD = 0.03  # clique bars reach this far (in ranks) beyond their outer learners
+
+
+def _names_and_ranks(average_ranks, names):
+    if names is None and hasattr(average_ranks, "keys"):  # a dict or a pandas Series
+        names = [str(key) for key in average_ranks.keys()]
+        average_ranks = [average_ranks[key] for key in average_ranks.keys()]
+    ranks = as_float_array(average_ranks, "average_ranks", min_last=2)
+    if ranks.ndim != 1:
+        raise ValueError(f"`average_ranks` must be 1-d (one value per learner); got shape {ranks.shape}.")
+    if names is None:
+        names = [str(i) for i in range(ranks.size)]
+    names = [str(name) for name in names]
+    if len(names) != ranks.size:
+        raise ValueError(f"`names` must name each of the {ranks.size} learners; got {len(names)} names.")
+    return names, ranks
+
+
+def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=0.05, best="left", ax=None):
+    r"""Demšar's critical difference (CD) diagram of average ranks.
+
+    The learners' average ranks lie on one axis (rank 1, the best, on the ``best``
+    side); the bar above the axis has the length of the Nemenyi critical difference
+    :math:`CD = q_\alpha \sqrt{k(k+1)/(6N)}` at level ``alpha``; thick bars below the
+    axis join each maximal group of learners whose average ranks span less than CD
+    (not significantly different, :func:`~replicability.stats.ranks.rank_cliques`).
+    A learner that differs from all others gets no bar. Each learner is labelled with
+    its name and average rank, the better half on the ``best`` side.
+
+    Parameters
+    ----------
+    average_ranks : array_like of shape (k,), dict or pandas.Series
+        Average rank of each learner (1 = best), e.g.
+        :func:`~replicability.stats.ranks.average_ranks`; a dict or Series also gives
+        the names.
+    n_datasets : int
+        ``N``, the number of data sets the ranks average over.
+    names : sequence of str, optional
+        Learner names, in the order of ``average_ranks``.
+    alpha : float, optional
+        Family-wise level of the Nemenyi test (0.05; Demšar's Figure 1(a) uses 0.10).
+    best : {"left", "right"}, optional
+        Side of rank 1. Demšar draws the best on the right.
+    ax : matplotlib.axes.Axes, optional
+        Axes to draw on; a new figure when omitted.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The CD bar has ``gid`` ``"critical_difference"``, each clique bar ``"clique"``.
+
+    References
+    ----------
+    .. [1] Demšar, J. (2006). Statistical comparisons of classifiers over multiple
+       data sets. JMLR 7, 1-30, Sec. 3.2.4 and Figure 1.
+       https://jmlr.org/papers/v7/demsar06a.html
+
+    Examples
+    --------
+    Demšar's Figure 1(a), from the average ranks of his Table 6:
+
+    >>> from replicability.plotting import critical_difference_diagram
+    >>> ranks = {"C4.5": 3.143, "C4.5+m": 2.000, "C4.5+cf": 2.893, "C4.5+m+cf": 1.964}
+    >>> ax = critical_difference_diagram(ranks, 14, alpha=0.10, best="right")
+    >>> sum(line.get_gid() == "clique" for line in ax.lines)
+    2
+    """
+    import matplotlib.pyplot as plt  # only here: `import replicability` stays light
+
+    names, ranks = _names_and_ranks(average_ranks, names)
+    n = check_positive_int(n_datasets, "n_datasets")
+    alpha = check_alpha(alpha)
+    best = check_choice(best, "best", _SIDES)
+    if ax is not None and not hasattr(ax, "plot"):
+        raise ValueError(f"`ax` must be a matplotlib Axes or None; got {type(ax).__name__}.")
+    k = ranks.size
+    cd = critical_difference(k, n, alpha=alpha)
+    cliques = [c for c in rank_cliques(ranks, cd) if len(c) > 1]
+    # Better half of the learners labelled on the side of rank 1, the other half on the far side.
+    order = list(np.lexsort((np.arange(k), ranks)))
+    n_near = (k + 1) // 2
+    near, far = order[:n_near], order[n_near:][::-1]
+    low, high = 1.0, float(max(k, np.ceil(ranks.max())))
+    if ax is None:
+        height = 1.2 + 0.32 * (max(len(near), len(far)) + len(cliques))
+        _, ax = plt.subplots(figsize=(6.4, height), layout="constrained")
+    # rank axis with ticks
+    ax.plot([low, high], [0, 0], color="black", lw=1)
+    for t in range(int(low), int(high) + 1):
+        ax.plot([t, t], [0, 0.12], color="black", lw=1)
+        ax.text(t, 0.2, str(t), ha="center", va="bottom", fontsize=9)
+    # CD bar from rank 1 inwards
+    ax.plot([low, low + cd], [_CD_Y, _CD_Y], color="black", lw=1.5, gid="critical_difference")
+    for end in (low, low + cd):
+        ax.plot([end, end], [_CD_Y - 0.07, _CD_Y + 0.07], color="black", lw=1.5)
+    ax.text(low + cd / 2, _CD_Y + 0.12, f"CD = {cd:.2f} (α = {alpha:g})", ha="center", va="bottom", fontsize=9)
+    # clique bars, one row each
+    for row, clique in enumerate(cliques):
+        y = _BAR_Y0 - row * _BAR_DY
+        ax.plot([ranks[list(clique)].min() - _BAR_PAD, ranks[list(clique)].max() + _BAR_PAD], [y, y],
+                color="black", lw=3.5, solid_capstyle="butt", gid="clique")
+    # learners: marker on the axis, elbow line down to the label
+    top = _BAR_Y0 - len(cliques) * _BAR_DY - 0.15
+    margin = 0.25 + 0.02 * (high - low)
+    for side, members in (("near", near), ("far", far)):
+        edge = (low - margin) if side == "near" else (high + margin)
+        # Text runs away from the axis: leftwards on the side drawn on the left.
+        ha = "right" if (side == "near") == (best == "left") else "left"
+        for row, j in enumerate(members):
+            y = top - row * _LABEL_DY
+            ax.plot([ranks[j], ranks[j], edge], [0, y, y], color="0.35", lw=0.9)
+            ax.plot(ranks[j], 0, "o", color="black", ms=4)
+            ax.text(edge + (-0.05 if side == "near" else 0.05), y, f"{names[j]} ({ranks[j]:.2f})",
+                    ha=ha, va="center", fontsize=9)
+    ax.set_xlim((low - margin, high + margin) if best == "left" else (high + margin, low - margin))
+    ax.set_ylim(top - max(len(near), len(far)) * _LABEL_DY, _CD_Y + 0.45)
+    ax.set_axis_off()
+    return ax

@@ -1,0 +1,196 @@
+"""Many learners on many data sets (comparison.many): the analysis of a score table and the runner."""
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.base import clone
+from sklearn.datasets import load_breast_cancer, load_iris, load_wine
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.tree import DecisionTreeClassifier
+
+import replicability as rp
+from replicability.comparison import ManyComparison, compare_many, compare_many_scores
+from replicability.engine.splits import RepeatedCV
+from replicability.papers import read_published
+from replicability.stats.control import control_test
+from replicability.stats.ranks import friedman_test, nemenyi_test
+
+matplotlib.use("Agg")
+
+LEARNERS = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
+
+
+def _demsar_ranks():
+    table = read_published("demsar2006", "table6")
+    return table.pivot(index="dataset", columns="learner", values="rank")[LEARNERS]
+
+
+def _table(seed=0, n=15, k=4, repeats=None):
+    rng = np.random.default_rng(seed)
+    shape = (n, k) if repeats is None else (repeats, n, k)
+    return np.round(0.8 + 0.05 * rng.normal(size=shape) + np.linspace(0, 0.04, k), 3)
+
+
+def test_demsar_example_through_compare_many_scores():
+    res = compare_many_scores(_demsar_ranks(), better="lower", alpha=0.10, test="mean_ranks")
+    assert res.learners == tuple(LEARNERS) and len(res.datasets) == 14
+    assert res.control == "C4.5+m+cf"  # the best average rank (1.964)
+    assert res.cliques() == [("C4.5+m+cf", "C4.5+m", "C4.5+cf"), ("C4.5+cf", "C4.5")]
+    assert round(float(res.friedman.statistic[0]), 2) == 9.28 and res.rejects(0)
+    assert round(res.critical_difference, 2) == 1.12
+    frame = res.to_frame()
+    assert list(frame.index) == ["C4.5+m+cf", "C4.5+m", "C4.5+cf", "C4.5"]
+    assert frame.loc["C4.5", "differs from control"] == "yes"
+    assert frame["average rank"].round(3).tolist() == [1.964, 2.0, 2.893, 3.143]
+    with_control = compare_many_scores(_demsar_ranks(), better="lower", control="C4.5", test="mean_ranks")
+    assert with_control.to_frame().loc[["C4.5+m+cf", "C4.5+m", "C4.5+cf"], "Holm pvalue"].lt(0.05).tolist() == [
+        True, True, False]
+
+
+def test_dataframe_and_array_give_the_same_analysis_as_the_stats_functions():
+    x = _table()
+    frame = pd.DataFrame(x, columns=list("ABCD"), index=[f"d{i}" for i in range(x.shape[0])])
+    a = compare_many_scores(frame, control="B")
+    b = compare_many_scores(x, learners=list("ABCD"), control="B")
+    assert a.datasets == tuple(frame.index) and b.datasets == tuple(f"data set {i}" for i in range(x.shape[0]))
+    for res in (a, b):
+        assert res.friedman.iman_davenport[0] == friedman_test(x).iman_davenport
+        np.testing.assert_array_equal(res.nemenyi.pvalue[0], nemenyi_test(x).pvalue)
+        np.testing.assert_array_equal(res.control_results.adjusted_pvalue[0],
+                                      control_test(x, control=1).adjusted_pvalue)
+    pairs = a.pairs_frame()
+    assert len(pairs) == 6 and pairs["significant"].tolist() == list(
+        np.abs(pairs["rank difference"]) >= a.critical_difference)
+
+
+def test_lower_is_better_reverses_the_ranks():
+    x = _table(1)
+    high, low = compare_many_scores(x), compare_many_scores(-x, better="lower")
+    np.testing.assert_array_equal(high.nemenyi.average_ranks, low.nemenyi.average_ranks)
+    assert high.control == low.control
+
+
+def test_several_randomizations_report_the_first_and_their_agreement():
+    x = _table(2, n=20, k=3, repeats=4)
+    res = compare_many_scores(x, learners=["A", "B", "C"])
+    first = compare_many_scores(x[0], learners=["A", "B", "C"])
+    assert res.n_repeats == 4 and res.cliques() == first.cliques() and res.control == first.control
+    table = res.replicability()
+    assert len(table) == 4
+    for r in range(4):
+        single = compare_many_scores(x[r], learners=["A", "B", "C"], control=res.control)
+        assert table.loc[r, "rejects"] == single.rejects(0)
+        assert table.loc[r, "cliques"] == " | ".join(", ".join(c) for c in single.cliques())
+    assert "over 4 randomizations" in res.summary()
+    assert "over" not in first.summary()
+
+
+def test_summary_html_and_repr():
+    res = compare_many_scores(_table(3), learners=list("ABCD"), scoring="accuracy")
+    text = res.summary()
+    assert "Iman-Davenport F_F" in text and "Nemenyi CD" in text and "Holm" in text
+    assert res._repr_html_().startswith("<p>") and "<table" in res._repr_html_()
+    assert repr(res).startswith("<ManyComparison 4 learners x 15 data sets")
+
+
+def test_plot_draws_the_critical_difference_diagram():
+    res = compare_many_scores(_demsar_ranks(), better="lower", alpha=0.10)
+    ax = res.plot(best="right")
+    bar = [line for line in ax.lines if line.get_gid() == "critical_difference"][0]
+    assert np.ptp(bar.get_xdata()) == pytest.approx(res.critical_difference)
+    assert sum(line.get_gid() == "clique" for line in ax.lines) == 2
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"scores": [0.1, 0.2, 0.3]}, ValueError, "shape \\(N, k\\)"),
+    ({"scores": [["a", "b"], ["c", "d"]]}, TypeError, "must hold numbers"),
+    ({"scores": np.ones((3, 2)), "learners": ["A"]}, ValueError, "`learners` must name each"),
+    ({"scores": np.ones((3, 2)), "learners": ["A", "A"]}, ValueError, "`learners` must be distinct"),
+    ({"scores": np.ones((3, 2)), "datasets": ["x"]}, ValueError, "`datasets` must name each"),
+    ({"scores": np.ones((3, 2)), "control": "Z"}, ValueError, "`control` must be one of"),
+    ({"scores": np.ones((3, 2)), "test": "t"}, ValueError, "`test` must be one of"),
+    ({"scores": np.ones((3, 2)), "alpha": 0}, ValueError, "`alpha` must be a number"),
+    ({"scores": np.ones((3, 2)), "better": "up"}, ValueError, "`better` must be one of"),
+])
+def test_compare_many_scores_checks_its_arguments(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        compare_many_scores(**kwargs)
+
+
+def _small_data():
+    X, y = load_breast_cancer(return_X_y=True)
+    return {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True), "cancer": (X[:200], y[:200])}
+
+
+LEARNER_LIST = [GaussianNB(), KNeighborsClassifier(), DecisionTreeClassifier(random_state=0)]
+
+
+def test_compare_many_scores_every_learner_on_the_same_splits():
+    data = _small_data()
+    res = compare_many(LEARNER_LIST, data, scheme="2x3cv", n_repeats=2, rng=5)
+    assert isinstance(res, ManyComparison) and res.scoring == "accuracy" and res.scheme == "2x3cv"
+    assert res.split_scores.shape == (2, 3, 2, 3, 3)
+    np.testing.assert_array_equal(res.scores, res.split_scores.mean(axis=(2, 3)))
+    for i in range(2):
+        for d, (X, y) in enumerate(data.values()):
+            cv = RepeatedCV(2, 3, stratified=True, random_state=res.seeds[i][d])
+            for s, (train, test) in enumerate(cv.split(X, y)):
+                for j, est in enumerate(LEARNER_LIST):
+                    expected = clone(est).fit(X[train], y[train]).score(X[test], y[test])
+                    assert res.split_scores[i, d, s // 3, s % 3, j] == expected
+    same = compare_many_scores(res.scores, learners=res.learners, datasets=res.datasets, scoring="accuracy")
+    assert same.summary() == res.summary().replace("; 2x3cv", "")
+
+
+def test_compare_many_does_not_depend_on_n_jobs_and_is_seeded():
+    data = _small_data()
+    one = compare_many(LEARNER_LIST, data, scheme="resampling", n_runs=3, rng=1)
+    two = compare_many(LEARNER_LIST, data, scheme="resampling", n_runs=3, rng=1, n_jobs=2)
+    np.testing.assert_array_equal(one.split_scores, two.split_scores)
+    assert one.split_scores.shape == (1, 3, 3, 1, 3)
+    other = compare_many(LEARNER_LIST, data, scheme="resampling", n_runs=3, rng=2)
+    assert not np.array_equal(one.split_scores, other.split_scores)
+
+
+def test_compare_many_names_learners_by_class_or_by_key():
+    data = _small_data()
+    res = compare_many({"nb": GaussianNB(), "nb2": GaussianNB(var_smoothing=1e-3)}, data, scheme="1x2cv", rng=0)
+    assert res.learners == ("nb", "nb2")
+    res = compare_many([GaussianNB(), GaussianNB()], data, scheme="1x2cv", rng=0)
+    assert res.learners == ("GaussianNB", "GaussianNB 2")
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"estimators": [GaussianNB()]}, "at least 2 scikit-learn estimators"),
+    ({"datasets": {"one": (np.ones((5, 2)), np.zeros(5))}}, "at least 2 data sets"),
+    ({"datasets": {"a": (np.ones(5), np.zeros(5)), "b": (np.ones((5, 2)), np.zeros(5))}}, "data set 'a'"),
+    ({"scheme": "10x"}, "`scheme` must be"),
+    ({"n_repeats": 0}, "`n_repeats` must be an integer >= 1"),
+    ({"n_jobs": 0}, "`n_jobs` must be an integer >= 1"),
+    ({"scheme": "resampling", "test_size": 2}, "`test_size` must be a number"),
+])
+def test_compare_many_checks_its_arguments(kwargs, match):
+    args = {"estimators": LEARNER_LIST, "datasets": _small_data(), "scheme": "1x2cv"}
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=match):
+        compare_many(args.pop("estimators"), args.pop("datasets"), **args)
+
+
+def test_top_level_names():
+    assert rp.compare_many is compare_many and rp.compare_many_scores is compare_many_scores
+    assert rp.friedman_test is friedman_test and rp.nemenyi_test is nemenyi_test
+    assert callable(rp.critical_difference_diagram)
+
+
+def test_agreement_counts_sets_of_cliques_and_tied_bests():
+    base = np.array([[0.9, 0.8, 0.7], [0.8, 0.9, 0.7], [0.9, 0.7, 0.8], [0.7, 0.9, 0.8]])
+    # Randomization 1: A and B swap on every data set: the same ranks as a set, A and B tie in both.
+    x = np.stack([base, base[:, [1, 0, 2]], base[:, [2, 1, 0]]])
+    res = compare_many_scores(x, learners=["A", "B", "C"])
+    assert res.replicability()["best"].tolist() == ["A = B", "A = B", "B = C"]
+    agree = res.agreement()
+    assert agree["best"] == 2 and agree["order"] == 2 and agree["decision"] == 3 and agree["decision_r2"] == 1.0
+    assert agree["cliques"] == sum(set(map(frozenset, res.cliques(r))) == set(map(frozenset, res.cliques(0)))
+                                   for r in range(3))
