@@ -18,11 +18,11 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
-from joblib import Parallel, delayed, parallel_config
 from sklearn.base import clone
 from sklearn.metrics import check_scoring
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, sklearn_seed
+from ..engine.runner import parallel_map
 from ..stats.control import ControlTestResult, control_test
 from ..stats.measures import replicability_r2
 from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
@@ -423,7 +423,7 @@ def _score_learners(estimators, scorers, X, y, train, test):
 
 def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None, n_repeats=1,
                  alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False, n_jobs=1,
-                 backend="joblib", progress=None, rng=None):
+                 backend="processes", progress=None, rng=None):
     """Score several estimators on several data sets, then rank and test them (:func:`compare_many_scores`).
 
     Every estimator is fitted on the same training sets and scored on the same test
@@ -447,8 +447,9 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     alpha, control, test, method, tie_correction : optional
         As in :func:`compare_many_scores`.
     n_jobs : int, default 1
-        Parallel jobs over splits (joblib); results do not depend on it.
-    backend : {"joblib", "dask"}, default "joblib"
+        Worker processes over splits (1: in this process); results do not depend on it.
+    backend : {"processes", "dask"}, default "processes"
+        As in :func:`~replicability.comparison.run.compare`.
     progress : bool, optional
         Progress bar; default: when standard error is a terminal.
     rng : numpy.random.Generator, int or None
@@ -491,20 +492,19 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     ests = [est for _, est in items]
     scorers = [check_scoring(est, scoring) for est in ests]
     seeds = [[sklearn_seed(g) for g in repeat.spawn(len(data))] for repeat in as_generator(rng).spawn(n_repeats)]
-    jobs = []
+    units = []
     for i in range(n_repeats):
         for d, (_, X, y) in enumerate(data):
             stratified = all(_stratify(est, est, y, k if kind == "cv" else 2) for est in ests)
-            for train, test_idx in _splitter(kind, r, k, test_size, stratified, seeds[i][d]).split(X, y):
-                jobs.append(delayed(_score_learners)(ests, scorers, X, y, train, test_idx))
-    show = sys.stderr.isatty() if progress is None else bool(progress)
-    with parallel_config(backend="dask" if backend == "dask" else "loky"):
-        results = Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
-        if show:
-            from tqdm.auto import tqdm
+            units += [(X, y, train, test_idx)
+                      for train, test_idx in _splitter(kind, r, k, test_size, stratified, seeds[i][d]).split(X, y)]
+    backend = "serial" if backend == "processes" and n_jobs == 1 else backend
+    results = parallel_map(lambda unit: _score_learners(ests, scorers, *unit), units, backend=backend, n_jobs=n_jobs)
+    if sys.stderr.isatty() if progress is None else bool(progress):
+        from tqdm.auto import tqdm
 
-            results = tqdm(results, total=len(jobs), desc="splits", unit="split")
-        split_scores = np.array(list(results), dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
+        results = tqdm(results, total=len(units), desc="splits", unit="split")
+    split_scores = np.array(list(results), dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
     return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, _, _ in data), better="higher",
                     alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
                     scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
