@@ -46,14 +46,17 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import copy
 import datetime
 import hashlib
 import importlib
 import importlib.util
 import json
 import os
+import re
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 from . import __version__
@@ -256,11 +259,47 @@ def _keep_elsewhere(text, path):
     return Path(kept)
 
 
+_GLUE_ROLE = re.compile(r"\{glue(?::text|:)?\}`([^`:]+)(?::([^`]*))?`")
+_RECORD = "application/papermill.record/"
+
+
+def _glued_text(nb):
+    """A copy of ``nb`` whose markdown shows the values of its ``{glue:text}`` roles, as the book does."""
+    values = {}
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            name = out.get("metadata", {}).get("scrapbook", {}).get("name")
+            if name is not None and f"{_RECORD}text/plain" in out.get("data", {}):
+                values[name] = out["data"][f"{_RECORD}text/plain"]
+
+    def show(match):
+        name, spec = match.group(1), match.group(2)
+        if name not in values:
+            return match.group(0)
+        try:
+            value = ast.literal_eval(values[name])
+        except (ValueError, SyntaxError):
+            return values[name]
+        try:
+            return format(value, spec or "")
+        except (TypeError, ValueError):
+            return values[name]
+
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = _GLUE_ROLE.sub(show, cell.source)
+    return nb
+
+
 def _write_html(nb, output):
     from nbconvert import HTMLExporter
 
     html = output.with_suffix(".html")
-    body, _ = HTMLExporter().from_notebook_node(nb)
+    with warnings.catch_warnings():
+        # glued values are stored under a mime type of their own, shown in the prose above, not in the cell
+        warnings.filterwarnings("ignore", message="Your element with mimetype", category=UserWarning)
+        body, _ = HTMLExporter().from_notebook_node(_glued_text(nb))
     try:
         html.write_text(body, encoding="utf-8")
     except OSError as exc:
