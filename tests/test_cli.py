@@ -366,3 +366,29 @@ def test_reproduce_computes_then_says_when_everything_is_already_computed(tmp_pa
     assert f"every result was already computed (created after {since}): none recomputed" in out
     assert results[0].stat().st_mtime_ns == stamp
     assert json.loads(path.read_text())["metadata"].get("papermill") is None
+
+
+def test_the_readme_shows_the_run_folder_the_command_prints():
+    root = Path(__file__).resolve().parents[1]
+    notebook = root / "notebooks" / "bouckaert_frank2004" / "02_table1_5x2cv.ipynb"
+    folder = run_folder(notebook, {"alpha": 0.01}).as_posix()
+    for page in (root / "README.md", root / "book" / "how_to_rerun.md"):
+        text = page.read_text()
+        assert f"-> {folder}/" in text and f"html:     {folder}/02_table1_5x2cv.html" in text, page
+
+
+def test_the_html_shows_glued_values_in_the_prose():
+    from replicability.cli import _glued_text
+
+    nb = nbformat.v4.new_notebook()
+    prefix = "application/papermill.record/"
+    record, text = (nbformat.v4.new_output("display_data", data={f"{prefix}text/plain": value},
+                                           metadata={"scrapbook": {"name": name, "mime_prefix": prefix}})
+                    for name, value in (("p", "0.123456"), ("s", "'a, b'")))
+    code = nbformat.v4.new_code_cell("glue(...)")
+    code.outputs = [record, text]
+    nb.cells = [code, nbformat.v4.new_markdown_cell("p = {glue:text}`p:.3f`, {glue:}`p`; {glue:text}`s`; "
+                                                    "{glue:text}`missing`")]
+    shown = _glued_text(nb).cells[1].source
+    assert shown == "p = 0.123, 0.123456; a, b; {glue:text}`missing`"
+    assert nb.cells[1].source.startswith("p = {glue:text}")  # the notebook itself is not changed
