@@ -183,8 +183,10 @@ def _kind(default):
 
 def _parameter_value(path, name, text, defaults):
     """The value of ``-p name text`` for the notebook ``path``, checked against its default."""
+    if not defaults:
+        raise CommandError(f"{path} takes no parameters (no cell tagged `parameters` assigns any); got {name!r}")
     if name not in defaults:
-        known = ", ".join(sorted(defaults)) or "none"
+        known = ", ".join(sorted(defaults))
         raise CommandError(f"{path} has no parameter {name!r} (its parameters cell defines: {known})")
     default = defaults[name]
     value = _parse_value(text)
