@@ -409,3 +409,20 @@ def test_the_html_shows_glued_values_in_the_prose():
     shown = _glued_text(nb).cells[1].source
     assert shown == "p = 0.123, 0.123456; a, b; {glue:text}`missing`"
     assert nb.cells[1].source.startswith("p = {glue:text}")  # the notebook itself is not changed
+
+
+def test_a_failing_cell_is_one_line_and_the_notebook_with_its_traceback_is_kept(tmp_path, monkeypatch, capsys):
+    path = _notebook(tmp_path, body="print(alpha)\nraise RuntimeError('no data\\nsecond line')")
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", str(path), "-p", "alpha", "0.3"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    # cell [2] is the parameters papermill injects
+    assert f"error: {path} failed: cell [3] raised RuntimeError: no data; the notebook with its traceback" in err
+    kept = Path(re.search(r"is kept at (\S+\.ipynb)$", err.strip()).group(1))
+    try:
+        outputs = nbformat.read(kept, as_version=4).cells[-1].outputs
+        assert outputs[0]["text"] == "0.3\n" and outputs[-1]["ename"] == "RuntimeError"
+    finally:
+        kept.unlink()
+    assert not any(Path("runs").rglob("*.ipynb"))  # nothing in the run folder of a failed run

@@ -23,7 +23,8 @@ parameter (its name is assigned in the cell tagged ``parameters``; its value has
 type of that default, a float accepting an integer; ``scale`` is one of
 ``"smoke"``, ``"quick"``, ``"paper"``) and the output location (a writable
 ``.ipynb`` file). If the output cannot be written after execution, the executed
-notebook is kept in the temporary folder and the message says where (exit code 1).
+notebook is kept in the temporary folder and the message says where (exit code 1);
+so is the notebook of a run whose cell raised, with its traceback (exit code 1).
 
 ``replicability reproduce`` executes every experiment notebook (one with a ``scale``
 parameter, whose default is ``"paper"``) in place with recomputation forced: each
@@ -250,12 +251,13 @@ def _check_output(output):
         raise CommandError(f"cannot write output {output}: {folder}: {exc.strerror}") from exc
 
 
-def _keep_elsewhere(text, path):
-    """Write the executed notebook ``text`` to a new file in the temporary folder; its path, or None."""
+def _keep_elsewhere(text, path, kept=None):
+    """Write ``text`` to ``kept``, or to a new file in the temporary folder; its path, or None if that fails."""
     try:
-        fd, kept = tempfile.mkstemp(prefix=f"{Path(path).stem}-", suffix=".ipynb")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        if kept is None:
+            fd, kept = tempfile.mkstemp(prefix=f"{Path(path).stem}-", suffix=".ipynb")
+            os.close(fd)
+        Path(kept).write_text(text, encoding="utf-8")
     except OSError:
         return None
     return Path(kept)
@@ -356,6 +358,10 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
         If ``output`` (or its HTML) cannot be written after execution; the executed
         notebook is then written to a new file in the temporary folder, named by the
         exception's ``kept`` attribute (None if that failed too).
+    papermill.PapermillExecutionError
+        If a cell raises; the notebook as executed up to that cell, with its
+        traceback, is in the file named by the exception's ``kept`` attribute
+        (``notebook`` names the notebook that failed).
 
     Notes
     -----
@@ -378,23 +384,31 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     env = {}
     if output.resolve() != path.resolve() and "REPLICABILITY_REPRODUCED_DIR" not in os.environ:
         env["REPLICABILITY_REPRODUCED_DIR"] = str((output.parent / "reproduced").resolve())
-    with _environment(env):  # the kernel papermill starts inherits the environment
-        nb = papermill.execute_notebook(
-            str(path),
-            None,
-            parameters=parameters or {},
-            cwd=str(cwd or path.parent),
-            progress_bar=progress,
-            kernel_name="python3",
-        )
+    # papermill saves the notebook there after each cell: what a failing cell leaves is kept
+    kept = _keep_elsewhere("", path)
+    try:
+        with _environment(env):  # the kernel papermill starts inherits the environment
+            nb = papermill.execute_notebook(
+                str(path),
+                None if kept is None else str(kept),
+                parameters=parameters or {},
+                cwd=str(cwd or path.parent),
+                progress_bar=progress,
+                kernel_name="python3",
+            )
+    except papermill.PapermillExecutionError as exc:
+        exc.notebook, exc.kept = path, kept
+        raise
     strip_volatile_metadata(nb)
     text = nbformat.writes(nb)
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        kept = _keep_elsewhere(text, path)
+        kept = _keep_elsewhere(text, path, kept)
         where = f"the executed notebook is kept at {kept}" if kept else "the executed notebook could not be kept"
         raise OutputError(f"cannot write output {output} ({exc.strerror}); {where}", kept=kept) from exc
+    if kept is not None:
+        kept.unlink(missing_ok=True)
     if html:
         _write_html(nb, output)
     return output
@@ -646,6 +660,8 @@ def main(argv=None):
     _require_book_extra(args.command)
     if args.command == "run" and args.output is not None and len(args.notebooks) > 1:
         parser.error("-o/--output takes a single notebook")
+    from papermill import PapermillExecutionError
+
     progress = sys.stderr.isatty()
     try:
         return (_run if args.command == "run" else _reproduce)(args, progress)
@@ -654,7 +670,12 @@ def main(argv=None):
     except OutputError as exc:
         print(f"replicability {args.command}: error: {exc}", file=sys.stderr)
         return 1
-
+    except PapermillExecutionError as exc:  # a cell raised: its traceback is in the kept notebook
+        evalue = str(exc.evalue).strip().splitlines()[0] if str(exc.evalue).strip() else ""
+        kept = f"kept at {exc.kept}" if exc.kept else "not kept"
+        print(f"replicability {args.command}: error: {exc.notebook} failed: cell [{exc.exec_count}] raised "
+              f"{exc.ename}: {evalue}; the notebook with its traceback is {kept}", file=sys.stderr)
+        return 1
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
