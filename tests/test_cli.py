@@ -426,3 +426,13 @@ def test_a_failing_cell_is_one_line_and_the_notebook_with_its_traceback_is_kept(
     finally:
         kept.unlink()
     assert not any(Path("runs").rglob("*.ipynb"))  # nothing in the run folder of a failed run
+
+
+def test_an_in_place_run_writes_the_file_as_nbformat_does(tmp_path, capsys):
+    path = _notebook(tmp_path)
+    assert main(["run", str(path)]) == 0
+    assert capsys.readouterr().out == f"executed {path} in place\n"
+    written = path.read_text()
+    nbformat.write(nbformat.read(path, as_version=4), path)
+    assert path.read_text() == written and written.endswith("}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["nb.ipynb"]  # no HTML, no run folder

@@ -401,6 +401,7 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
         raise
     strip_volatile_metadata(nb)
     text = nbformat.writes(nb)
+    text += "" if text.endswith("\n") else "\n"  # as nbformat.write ends the file
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
