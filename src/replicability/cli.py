@@ -399,6 +399,10 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     except papermill.PapermillExecutionError as exc:
         exc.notebook, exc.kept = path, kept
         raise
+    except BaseException:  # interrupted, kernel died: nobody is told where a partial notebook would be
+        if kept is not None:
+            kept.unlink(missing_ok=True)
+        raise
     strip_volatile_metadata(nb)
     text = nbformat.writes(nb)
     text += "" if text.endswith("\n") else "\n"  # as nbformat.write ends the file
