@@ -151,8 +151,11 @@ def test_missing_h5netcdf_raises_and_never_touches_a_committed_result(tmp_path, 
     data = tmp_path / "data"
     (data / "published").mkdir(parents=True)
     monkeypatch.setenv("REPLICABILITY_DATA_DIR", str(data))
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "cache"))
     compute = lambda: xr.Dataset({"x": ("i", np.arange(3, dtype=np.int32))})  # noqa: E731
+    monkeypatch.setenv("REPLICABILITY_RECOMPUTE", "1")  # a reproduction writes data/results
     cached_result("t", {"a": 1}, compute, scale="paper")
+    monkeypatch.delenv("REPLICABILITY_RECOMPUTE")
     (path,) = (data / "results").glob("*.nc")
     before = path.read_bytes()
     monkeypatch.setitem(sys.modules, "h5netcdf", None)  # `import h5netcdf` now fails
@@ -287,3 +290,42 @@ def test_killed_run_leaves_no_process_and_resumes_bit_identically(tmp_path, back
     fresh = run_experiment(config, progress=False, chunk_size=4)
     xr.testing.assert_identical(data_only(resumed), data_only(fresh))
     assert not list(store_dir.rglob("*.tmp"))
+
+
+@pytest.mark.parametrize("damage", ["flipped byte (data chunk)", "seed edited", "stale"])
+def test_a_bad_committed_result_is_reported_left_in_place_and_recomputed_into_the_cache(tmp_path, monkeypatch,
+                                                                                        damage):
+    data = tmp_path / "data"
+    (data / "published").mkdir(parents=True)
+    monkeypatch.setenv("REPLICABILITY_DATA_DIR", str(data))
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "cache"))
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return xr.Dataset({"x": ("i", np.arange(3, dtype=np.int32))})
+
+    monkeypatch.setenv("REPLICABILITY_RECOMPUTE", "1")
+    cached_result("t", {"a": 1}, compute, scale="paper", versions={"learner:x": 1})
+    monkeypatch.delenv("REPLICABILITY_RECOMPUTE")
+    (path,) = (data / "results").glob("*.nc")
+    versions = {"learner:x": 2 if damage == "stale" else 1}
+    if damage == "seed edited":
+        _rewrite(path, lambda ds: ds.attrs.update(seed=99))
+    elif damage.startswith("flipped"):
+        _flip_byte(path, _data_offset(path, "x"))
+    before = path.read_bytes()
+    with pytest.warns(CacheWarning, match="left in place"):
+        ds = cached_result("t", {"a": 1}, compute, scale="paper", versions=versions)
+    assert len(calls) == 2 and int(ds["x"].sum()) == 3
+    assert path.read_bytes() == before and not (data / "results.quarantine").exists()
+    assert list((tmp_path / "cache").glob("*.nc"))  # the recomputed result went to the working cache
+
+
+def test_a_rerun_never_writes_the_committed_store(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    (data / "published").mkdir(parents=True)
+    monkeypatch.setenv("REPLICABILITY_DATA_DIR", str(data))
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "cache"))
+    cached_result("t", {"a": 2}, lambda: xr.Dataset({"x": ("i", [1])}), scale="paper")
+    assert not (data / "results").exists() and len(list((tmp_path / "cache").glob("*.nc"))) == 1

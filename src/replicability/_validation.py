@@ -11,6 +11,9 @@ import numbers
 import numpy as np
 
 _ALTERNATIVES = ("two-sided", "less", "greater")
+# The scales of every experiment (DESIGN.md, Scales): the `scale` argument of
+# engine.store.cached_result and the `scale` parameter of the experiment notebooks.
+SCALES = ("smoke", "quick", "paper")
 
 
 def as_numbers(x, name):

@@ -45,6 +45,8 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 
+from .._validation import SCALES
+
 __all__ = [
     "CacheWarning",
     "ResultStore",
@@ -319,6 +321,9 @@ class ResultStore:
     path : str, os.PathLike or None
         The directory; ``None`` uses :func:`default_cache_dir`. Created on first
         write.
+    committed : bool, default False
+        The store holds committed files (``data/results``): a verified-bad file is
+        reported and left where it is, never moved, and nothing is cleaned up.
 
     Notes
     -----
@@ -335,12 +340,14 @@ class ResultStore:
     0
     """
 
-    def __init__(self, path=None):
+    def __init__(self, path=None, *, committed=False):
         self.path = Path(default_cache_dir() if path is None else path)
-        remove_stale_temporaries(self.path)
+        self.committed = bool(committed)
+        if not self.committed:
+            remove_stale_temporaries(self.path)
 
     def __repr__(self):
-        return f"ResultStore({str(self.path)!r})"
+        return f"ResultStore({str(self.path)!r}{', committed=True' if self.committed else ''})"
 
     def result_path(self, config):
         """Path of the complete result for ``config``."""
@@ -361,6 +368,10 @@ class ResultStore:
         return self.path.with_name(self.path.name + ".quarantine")
 
     def _quarantine(self, path, reason):
+        if self.committed:
+            warnings.warn(f"Committed result file {path} {reason}; left in place (`make reproduce` recomputes "
+                          "it). It is not used.", CacheWarning, stacklevel=4)
+            return
         target = self.quarantine_dir / f"{path.name}.{time.strftime('%Y%m%dT%H%M%S')}.{os.getpid()}"
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(path, target)
@@ -597,9 +608,14 @@ def cached_result(name, params, compute, *, scale, versions=None):
     """Return a computed :class:`xarray.Dataset`, from the store when it is there.
 
     The result is keyed by the SHA-256 of the canonical JSON of ``name`` and
-    ``params``. At ``scale="paper"`` the store is :func:`paper_results_dir` (results
-    committed with the compendium, recomputed by ``make reproduce``); at any other
-    scale it is :func:`default_cache_dir`. The environment variable
+    ``params``. At ``scale="paper"`` it is looked up in :func:`paper_results_dir`
+    (results committed with the compendium), then in :func:`default_cache_dir`; at any
+    other scale in :func:`default_cache_dir` only. A computed result is written to
+    :func:`default_cache_dir`, except during a reproduction (``REPLICABILITY_RECOMPUTE``
+    set, as ``make reproduce`` does), which writes paper-scale results to
+    :func:`paper_results_dir`: a rerun with new parameters never touches a
+    committed file, and a committed file found corrupt or stale is reported and
+    left in place. The environment variable
     ``REPLICABILITY_RECOMPUTE=1`` forces recomputation; set to a UTC time
     (``2026-11-21T20:00:00Z``) it recomputes only results created before then, so
     that a run of many notebooks (``replicability reproduce``) recomputes a result
@@ -643,16 +659,21 @@ def cached_result(name, params, compute, *, scale, versions=None):
     (6, 'demo')
     >>> del os.environ["REPLICABILITY_CACHE"]
     """
-    if scale not in ("smoke", "quick", "paper"):
-        raise ValueError(f"`scale` must be 'smoke', 'quick' or 'paper'; got {scale!r}.")
+    if scale not in SCALES:
+        raise ValueError(f"`scale` must be one of {SCALES}; got {scale!r}.")
     key_json = json.dumps({"name": name, "params": params}, sort_keys=True, separators=(",", ":"))
     key = hashlib.sha256(key_json.encode()).hexdigest()
-    store = ResultStore(paper_results_dir() if scale == "paper" else None)
-    ds = store.load(key, versions=versions)
-    if ds is not None and not _must_recompute(ds):
-        return ds
+    reproducing = os.environ.get("REPLICABILITY_RECOMPUTE", "") not in ("", "0")
+    cache = ResultStore()
+    # Paper scale reads the committed store first; only a reproduction writes it.
+    stores = [ResultStore(paper_results_dir(), committed=not reproducing), cache] if scale == "paper" else [cache]
+    for store in stores:
+        ds = store.load(key, versions=versions)
+        if ds is not None and not _must_recompute(ds):
+            return ds
     start = time.perf_counter()
     ds = compute()
     ds.attrs.update({"name": name, "params": key_json, **provenance(time.perf_counter() - start)})
-    store.save(key, ds, versions=versions)
-    return store.load(key, versions=versions)
+    target = stores[0] if reproducing else cache
+    target.save(key, ds, versions=versions)
+    return target.load(key, versions=versions)
