@@ -46,5 +46,9 @@ _MODULES = {
         "repeated_holdout_scores", "simulate_interval_coverage", "split_class_counts",
     ),
     "resampling": ("bootstrap_inclusion_probability", "compare_accuracy_estimates", "subsample_moments"),
+    "cv_intervals": (
+        "CVLosses", "LOSSES", "corrected_cv_interval", "cv_fold_ids", "cv_losses", "naive_cv_interval",
+    ),
+    "nested_cv": ("NestedCVResult", "nested_cv_from_terms", "nested_cv_interval"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
