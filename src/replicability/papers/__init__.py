@@ -10,6 +10,6 @@ published table beside the reproduced one.
 from .._lazy import attach
 
 _MODULES = {"tables": ("read_published", "write_reproduced")}
-_PAPERS = ("bouckaert2003", "bouckaert2004", "bouckaert2005", "bouckaert_frank2004", "raschka2018",
+_PAPERS = ("bates2024", "bouckaert2003", "bouckaert2004", "bouckaert2005", "bouckaert_frank2004", "raschka2018",
            "synthetic_runs", "network_search")
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_PAPERS)
