@@ -86,8 +86,31 @@ def _check_xy(X, y, *, min_rows=2):
 def cv_fold_ids(n, n_folds, n_repeats, rng):
     """Random fold labels, shape ``(n_repeats, n)``: each row a permutation of ``arange(n) % n_folds``.
 
-    Folds differ in size by at most one; each row uses one ``rng.permutation``, in
-    order, so a caller that draws its folds through this function reproduces them.
+    Folds differ in size by at most one (as the R package ``nestedcv`` deals them,
+    ``sample((1:n) %% K + 1)``). Each row uses one ``rng.permutation``, in order, so a
+    caller that draws its folds through this function from the same generator
+    reproduces those of :func:`cv_losses` and
+    :func:`~replicability.stats.nested_cv.nested_cv_interval`.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    n_folds : int
+    n_repeats : int
+    rng : numpy Generator
+
+    Returns
+    -------
+    ndarray of int, shape (n_repeats, n)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.stats.cv_intervals import cv_fold_ids
+    >>> folds = cv_fold_ids(7, 3, 2, np.random.default_rng(0))
+    >>> folds.shape, np.bincount(folds[0]).tolist()
+    ((2, 7), [3, 2, 2])
     """
     base = np.arange(n) % n_folds
     return np.stack([rng.permutation(base) for _ in range(n_repeats)])
