@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from scipy import stats
 from sklearn.base import BaseEstimator, RegressorMixin
-from sklearn.linear_model import LinearRegression
+from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import PredefinedSplit, cross_val_predict
 
 from replicability.papers.bates2024 import (
@@ -243,6 +243,17 @@ def test_nested_cv_exact_case_fixed_predictor():
     assert res.mse == pytest.approx(np.mean(np.square(a)) - np.mean(b), rel=1e-10)
     sd = np.std(np.tile(e, 2 * 3), ddof=1)  # each point is an inner loss K - 1 = 3 times per repeat
     assert res.naive_standard_error == pytest.approx(sd / math.sqrt(20), rel=1e-10)
+
+
+def test_nested_cv_classification_with_zero_one_loss():
+    # the classification analogue: losses are 0/1, so every average lies in [0, 1]
+    X, y = _regression(40, seed=8)
+    labels = (y > 0).astype(int)
+    res = nested_cv_interval(LogisticRegression(), X, labels, loss="zero_one", n_folds=4, n_repeats=2, rng=0,
+                             progress=False)
+    assert 0 <= res.nested_mean <= 1 and 0 <= res.cv_mean <= 1
+    plain = cv_losses(LogisticRegression(), X, labels, loss="zero_one", n_folds=4, rng=1)
+    assert set(np.unique(plain.losses)) <= {0.0, 1.0}
 
 
 def test_nested_cv_without_bias_repeats():
