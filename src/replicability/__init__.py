@@ -46,6 +46,8 @@ _MODULES = {
     "comparison.run": ("compare", "compare_scores"),
     "comparison.result": ("Comparison",),
     "stats.ranks": ("friedman_test", "nemenyi_test"),
+    "stats.cv_intervals": ("corrected_cv_interval", "naive_cv_interval"),
+    "stats.nested_cv": ("nested_cv_interval",),
     "comparison.many": ("ManyComparison", "compare_many", "compare_many_scores"),
     "plotting": ("critical_difference_diagram",),
 }

@@ -3,8 +3,10 @@
 ``rp.papers.bouckaert2003``, ``rp.papers.bouckaert2004``, ``rp.papers.bouckaert_frank2004``,
 ``rp.papers.bouckaert2005`` and ``rp.papers.raschka2018`` hold each paper's names;
 ``synthetic_runs`` and ``network_search`` serve the Bayesian-network experiments of the
-first three; :func:`read_published` and :func:`write_reproduced` (from ``tables``) put a
-published table beside the reproduced one; :class:`Claims` (from ``claims``) holds each page's
+first three; ``beyond`` (Bayesian comparisons on the UCI results) and ``bates2024`` (the
+coverage of cross-validation intervals) serve the part "Beyond the papers".
+:func:`read_published` and :func:`write_reproduced` (from ``tables``) put a published
+table beside the reproduced one; :class:`Claims` (from ``claims``) holds each page's
 claims to the rules written there, and :func:`scorecard` collects them.
 """
 
@@ -18,5 +20,5 @@ _MODULES = {
     ),
 }
 _PAPERS = ("bouckaert2003", "bouckaert2004", "bouckaert2005", "bouckaert_frank2004", "raschka2018",
-           "synthetic_runs", "network_search", "beyond")
+           "synthetic_runs", "network_search", "beyond", "bates2024")
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_PAPERS)

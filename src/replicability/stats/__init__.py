@@ -55,5 +55,9 @@ _MODULES = {
         "nemenyi_test", "rank_cliques", "rank_scores",
     ),
     "control": ("ControlTestResult", "control_test"),
+    "cv_intervals": (
+        "CVLosses", "LOSSES", "corrected_cv_interval", "cv_fold_ids", "cv_losses", "naive_cv_interval",
+    ),
+    "nested_cv": ("NestedCVResult", "nested_cv_from_terms", "nested_cv_interval"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
