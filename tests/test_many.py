@@ -194,3 +194,29 @@ def test_agreement_counts_sets_of_cliques_and_tied_bests():
     assert agree["best"] == 2 and agree["order"] == 2 and agree["decision"] == 3 and agree["decision_r2"] == 1.0
     assert agree["cliques"] == sum(set(map(frozenset, res.cliques(r))) == set(map(frozenset, res.cliques(0)))
                                    for r in range(3))
+
+
+def test_bayesian_signed_rank_per_pair_with_a_rope():
+    # Each pair's entry is the Bayesian signed-rank test of its two columns (same draws
+    # with the same seed), lower-is-better flips the roles, and the summary states the ROPE.
+    from replicability.stats.bayesian import bayesian_signed_rank_test
+
+    rng = np.random.default_rng(4)
+    scores = rng.normal(0.8, 0.05, size=(12, 3)) + np.array([0.0, 0.02, 0.04])
+    res = compare_many_scores(scores, learners=["a", "b", "c"], rope=0.01, rng=9)
+    assert set(res.bayesian) == {("a", "b"), ("a", "c"), ("b", "c")}
+    generator = np.random.default_rng(9)
+    for (i, j) in [(0, 1), (0, 2), (1, 2)]:
+        want = bayesian_signed_rank_test(scores[None, :, i], scores[None, :, j], rope=0.01, rng=generator)
+        got = res.bayesian[("abc"[i], "abc"[j])]
+        np.testing.assert_array_equal(np.ravel(got.p_a_better), np.ravel(want.p_a_better))
+        np.testing.assert_array_equal(np.ravel(got.p_b_better), np.ravel(want.p_b_better))
+    frame = res.pairs_frame()
+    assert {"P(A better)", "P(equivalent)", "P(B better)", "Bayesian decision"} <= set(frame.columns)
+    assert "ROPE 0.01" in res.summary()
+    lower = compare_many_scores(-scores, learners=["a", "b", "c"], better="lower", rope=0.01, rng=9)
+    np.testing.assert_array_equal(np.ravel(lower.bayesian[("a", "c")].p_b_better),
+                                  np.ravel(res.bayesian[("a", "c")].p_b_better))
+    assert compare_many_scores(scores).bayesian is None
+    with pytest.raises(ValueError, match="`rope`"):
+        compare_many_scores(scores, rope=-1)

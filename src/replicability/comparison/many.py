@@ -21,8 +21,9 @@ import numpy as np
 from sklearn.base import clone
 from sklearn.metrics import check_scoring
 
-from .._validation import as_generator, check_alpha, check_choice, check_positive_int, sklearn_seed
+from .._validation import as_generator, check_alpha, check_choice, check_positive_int, check_rope, sklearn_seed
 from ..engine.runner import parallel_map
+from ..stats.bayesian import bayesian_signed_rank_test
 from ..stats.control import ControlTestResult, control_test
 from ..stats.measures import replicability_r2
 from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
@@ -74,6 +75,12 @@ class ManyComparison:
         ``random_state`` of the splitter per randomization and data set.
     split_scores : ndarray or None
         Scores per split, (n_repeats, N, runs, folds, k), from :func:`compare_many`.
+    rope : float or None
+        Half-width of the region of practical equivalence of the Bayesian tests.
+    bayesian : dict or None
+        With a ``rope``: ``{(A, B): BayesianSignedRankResult}`` for every pair of
+        learners (A before B in ``learners``), the Bayesian signed-rank test of A
+        against B across the data sets, one value per randomization.
     """
 
     learners: tuple
@@ -90,6 +97,8 @@ class ManyComparison:
     scheme: str | None = None
     seeds: list | None = None
     split_scores: np.ndarray | None = None
+    rope: float | None = None
+    bayesian: dict | None = None
 
     @property
     def n_repeats(self):
@@ -143,17 +152,28 @@ class ManyComparison:
         return frame.sort_values("average rank", kind="stable")
 
     def pairs_frame(self, repeat=0):
-        """One row per pair of learners: rank difference, Nemenyi p-value, and whether it reaches CD."""
+        """One row per pair of learners: rank difference, Nemenyi p-value, whether it reaches CD.
+
+        With a ROPE, also the Bayesian signed-rank test's three probabilities and its
+        decision at 0.95.
+        """
         import pandas as pd
 
         ranks = self.nemenyi.average_ranks[repeat]
         rows = []
         for i in range(len(self.learners)):
             for j in range(i + 1, len(self.learners)):
-                rows.append({"learner A": self.learners[i], "learner B": self.learners[j],
-                             "rank difference": float(ranks[j] - ranks[i]),
-                             "Nemenyi pvalue": float(self.nemenyi.pvalue[repeat, i, j]),
-                             "significant": bool(self.nemenyi.significant[repeat, i, j])})
+                row = {"learner A": self.learners[i], "learner B": self.learners[j],
+                       "rank difference": float(ranks[j] - ranks[i]),
+                       "Nemenyi pvalue": float(self.nemenyi.pvalue[repeat, i, j]),
+                       "significant": bool(self.nemenyi.significant[repeat, i, j])}
+                if self.bayesian is not None:
+                    res = self.bayesian[(self.learners[i], self.learners[j])]
+                    row.update({"P(A better)": float(np.ravel(res.p_a_better)[repeat]),
+                                "P(equivalent)": float(np.ravel(res.p_equivalent)[repeat]),
+                                "P(B better)": float(np.ravel(res.p_b_better)[repeat]),
+                                "Bayesian decision": str(np.ravel(res.decision())[repeat])})
+                rows.append(row)
         return pd.DataFrame(rows)
 
     def replicability(self):
@@ -229,6 +249,12 @@ class ManyComparison:
         parts = [f"{self.learners[j]} p = {float(res.pvalue[0, pos]):.4g} "
                  f"(Holm {float(res.adjusted_pvalue[0, pos]):.4g})" for pos, j in enumerate(res.learners)]
         lines.append(f"control {self.control}, {_TEST_NAMES[self.test]} test with Holm: " + "; ".join(parts))
+        if self.bayesian is not None:
+            parts = []
+            for (a, b), res in self.bayesian.items():
+                pa, pe, pb = (float(np.ravel(p)[0]) for p in (res.p_a_better, res.p_equivalent, res.p_b_better))
+                parts.append(f"{a} vs {b}: P(A better) {pa:.3f}, P(equivalent) {pe:.3f}, P(B better) {pb:.3f}")
+            lines.append(f"Bayesian signed-rank, ROPE {self.rope:g}: " + "; ".join(parts))
         if not self.rejects(0):
             lines.append("The Friedman test does not reject: the post-hoc tests are shown, not to be read as findings.")
         if n_rep > 1:
@@ -280,7 +306,7 @@ def _names(names, count, what, default):
 
 
 def _analyse(scores, learners, datasets, *, better, alpha, control, test, method, tie_correction, scoring,
-             scheme=None, seeds=None, split_scores=None):
+             scheme=None, seeds=None, split_scores=None, rope=None, rng=None):
     friedman = friedman_test(scores, better=better, tie_correction=tie_correction)
     nemenyi = nemenyi_test(scores, better=better, alpha=alpha)
     if control is None:
@@ -288,13 +314,23 @@ def _analyse(scores, learners, datasets, *, better, alpha, control, test, method
     elif control not in learners:
         raise ValueError(f"`control` must be one of the learners {list(learners)}; got {control!r}.")
     results = control_test(scores, control=learners.index(control), better=better, test=test, method=method)
+    bayesian = None
+    if rope is not None:
+        # A better than B means a higher score, or a lower one when lower is better.
+        sign = 1.0 if better == "higher" else -1.0
+        generator = as_generator(rng)
+        bayesian = {(learners[i], learners[j]): bayesian_signed_rank_test(sign * scores[..., i], sign * scores[..., j],
+                                                                          rope=rope, rng=generator)
+                    for i in range(len(learners)) for j in range(i + 1, len(learners))}
     return ManyComparison(learners=learners, datasets=datasets, scores=scores, better=better, alpha=alpha,
                           control=control, test=test, friedman=friedman, nemenyi=nemenyi, control_results=results,
-                          scoring=scoring, scheme=scheme, seeds=seeds, split_scores=split_scores)
+                          scoring=scoring, scheme=scheme, seeds=seeds, split_scores=split_scores, rope=rope,
+                          bayesian=bayesian)
 
 
 def compare_many_scores(scores, *, learners=None, datasets=None, better="higher", alpha=0.05, control=None,
-                        test="signed_rank", method="normal", tie_correction=False, scoring="score"):
+                        test="signed_rank", method="normal", tie_correction=False, scoring="score", rope=None,
+                        rng=None):
     """Rank several learners over several data sets from a table of their scores.
 
     Null hypothesis of the Friedman test: all learners perform alike (every ranking
@@ -329,6 +365,14 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
         :func:`~replicability.stats.ranks.friedman_test`.
     scoring : str, default "score"
         Name of the score, for the summary.
+    rope : float, optional
+        Half-width of a region of practical equivalence on the scale of the scores
+        (``0.01``: one accuracy point). Given, every pair of learners also gets the
+        Bayesian signed-rank test across the data sets
+        (:func:`~replicability.stats.bayesian.bayesian_signed_rank_test`, Benavoli
+        et al. 2017), reported in :meth:`ManyComparison.pairs_frame` and the summary.
+    rng : numpy.random.Generator, int or None
+        Source of the Bayesian test's Monte Carlo draws (one stream, pairs in order).
 
     Returns
     -------
@@ -376,8 +420,9 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
     test = check_choice(test, "test", tuple(_TEST_NAMES))
     learners = _names(learners, arr.shape[2], "learners", "learner")
     datasets = _names(datasets, arr.shape[1], "datasets", "data set")
+    rope = None if rope is None else check_rope(rope)
     return _analyse(arr, learners, datasets, better=better, alpha=alpha, control=control, test=test, method=method,
-                    tie_correction=tie_correction, scoring=str(scoring))
+                    tie_correction=tie_correction, scoring=str(scoring), rope=rope, rng=rng)
 
 
 # --------------------------------------------------------------------------
@@ -422,8 +467,8 @@ def _score_learners(estimators, scorers, X, y, train, test):
 
 
 def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None, n_repeats=1,
-                 alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False, n_jobs=1,
-                 backend="processes", progress=None, rng=None):
+                 alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False, rope=None,
+                 n_jobs=1, backend="processes", progress=None, rng=None):
     """Score several estimators on several data sets, then rank and test them (:func:`compare_many_scores`).
 
     Every estimator is fitted on the same training sets and scored on the same test
@@ -444,7 +489,7 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         As in :func:`~replicability.comparison.run.compare`; higher scores are better.
     n_repeats : int, default 1
         Randomizations of the whole experiment.
-    alpha, control, test, method, tie_correction : optional
+    alpha, control, test, method, tie_correction, rope : optional
         As in :func:`compare_many_scores`.
     n_jobs : int, default 1
         Worker processes over splits (1: in this process); results do not depend on it.
@@ -454,7 +499,8 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         Progress bar; default: when standard error is a terminal.
     rng : numpy.random.Generator, int or None
         Root of the randomizations: randomization ``i`` of data set ``d`` splits with a
-        seed drawn from child ``d`` of child ``i`` of ``rng``.
+        seed drawn from child ``d`` of child ``i`` of ``rng``; child ``n_repeats``
+        draws the Bayesian test's samples.
 
     Returns
     -------
@@ -480,6 +526,7 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     kind, r, k = _parse_scheme(scheme, n_runs)
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     alpha = check_alpha(alpha)
+    rope = None if rope is None else check_rope(rope)
     test = check_choice(test, "test", tuple(_TEST_NAMES))
     if n_jobs != -1:
         n_jobs = check_positive_int(n_jobs, "n_jobs")
@@ -491,7 +538,8 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     names = tuple(name for name, _ in items)
     ests = [est for _, est in items]
     scorers = [check_scoring(est, scoring) for est in ests]
-    seeds = [[sklearn_seed(g) for g in repeat.spawn(len(data))] for repeat in as_generator(rng).spawn(n_repeats)]
+    root = as_generator(rng)
+    seeds = [[sklearn_seed(g) for g in repeat.spawn(len(data))] for repeat in root.spawn(n_repeats)]
     units = []
     for i in range(n_repeats):
         for d, (_, X, y) in enumerate(data):
@@ -508,4 +556,4 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, _, _ in data), better="higher",
                     alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
                     scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
-                    split_scores=split_scores)
+                    split_scores=split_scores, rope=rope, rng=root.spawn(1)[0])
