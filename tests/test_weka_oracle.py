@@ -1,0 +1,117 @@
+"""Weka tier: a sample of synthetic and UCI folds through real Weka 3.6, compared fold by fold.
+
+One JVM (``tests/weka/WekaBatch.java``, compiled here) fits Weka's NaiveBayes, J48, IB1,
+BayesNet with TAN search and VotedPerceptron on
+
+* 4 data sets of Bouckaert (2003) source 1 (Table 7's source), one run of the engine's
+  stratified 10-fold cv, the training rows in the order our learners see them;
+* iris, labor and zoo with Weka's own 10-fold cross-validation (seed 1),
+
+and our learners must classify exactly as many test instances correctly on every fold.
+TAN is the known exception (Weka's TAN searches its tree with the BAYES score, ours with
+conditional mutual information): that comparison is a strict expected failure, so a
+change that made them agree would be noticed.
+
+Skipped, with the reason, where Java or Weka is absent: ``make test`` installs Debian's
+``weka`` and a JDK (``--no-install-recommends``) when run as root.
+"""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from replicability.engine.registry import SOURCES
+from replicability.engine.splits import rxk_cv_splits
+from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
+from replicability.papers.bouckaert_frank2004.fidelity import cv_correct
+from replicability.papers.synthetic_runs import SYNTHETIC_SOURCES
+from replicability.sources.uci import load_uci
+
+WEKA_JAR = Path(os.environ.get("WEKA_JAR", "/usr/share/java/weka.jar"))
+DRIVER = Path(__file__).parent / "weka" / "WekaBatch.java"
+
+pytestmark = [
+    pytest.mark.weka,
+    pytest.mark.skipif(not (shutil.which("java") and shutil.which("javac") and WEKA_JAR.is_file()),
+                       reason=f"real Weka 3.6 is not installed (needs java, javac and {WEKA_JAR}): "
+                              "apt-get install --no-install-recommends weka default-jdk-headless"),
+]
+
+#: Weka classifier per learner key: class and options (Weka 3.6 defaults; TAN as the Explorer's).
+WEKA = {
+    "naive_bayes": "weka.classifiers.bayes.NaiveBayes",
+    "c45": "weka.classifiers.trees.J48",
+    "ib1": "weka.classifiers.lazy.IB1",
+    "tan": "weka.classifiers.bayes.BayesNet -D -Q weka.classifiers.bayes.net.search.local.TAN -- -S BAYES "
+           "-E weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A 0.5",
+    "voted_perceptron": "weka.classifiers.functions.VotedPerceptron",
+}
+#: Our estimators; the voted perceptron shuffles as Weka does with its seed 1.
+OURS = {
+    "naive_bayes": NaiveBayes, "c45": C45, "ib1": IB1, "tan": TAN,
+    "voted_perceptron": lambda: VotedPerceptron(weka_shuffle=True, random_state=1),
+}
+UCI = {"iris": "IB1", "labor": "J48", "zoo": "NaiveBayes"}  # one Weka learner name per data set is enough
+N_SYNTHETIC = 4
+
+
+def _write_arff(path, X, y):
+    lines = ["@relation sample"] + [f"@attribute a{j} {{0,1}}" for j in range(X.shape[1])]
+    lines += ["@attribute class {0,1}", "@data"] + [",".join(map(str, row)) + f",{c}" for row, c in zip(X, y)]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def _synthetic_samples():
+    source, params = SYNTHETIC_SOURCES["source1"]
+    for index in range(N_SYNTHETIC):
+        X, y = SOURCES[source](np.random.default_rng([0, index]), n_instances=300, **params)
+        splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=10, random_state=index)
+        yield index, np.asarray(X), np.asarray(y), splits
+
+
+@pytest.fixture(scope="module")
+def weka(tmp_path_factory):
+    """Run every job in one JVM; return {(job, learner): correct}."""
+    work = tmp_path_factory.mktemp("weka")
+    subprocess.run(["javac", "-nowarn", "-cp", str(WEKA_JAR), "-d", str(work), str(DRIVER)], check=True,
+                   capture_output=True)
+    jobs = [f"CLF\t{key}\t" + spec.replace(" ", "\t", 1) for key, spec in WEKA.items()]
+    for index, X, y, splits in _synthetic_samples():
+        arff = work / f"synthetic{index}.arff"
+        _write_arff(arff, X, y)
+        jobs += [f"SPLIT\tsyn{index}/{f}\t{arff}\t{','.join(map(str, tr))}\t{','.join(map(str, te))}"
+                 for f, (tr, te) in enumerate(splits)]
+    directory = Path(os.environ["REPLICABILITY_UCI_DIR"])
+    jobs += [f"CV\tuci_{name}\t{directory / f'{name}.arff'}\t10\t1" for name in UCI]
+    (work / "jobs.tsv").write_text("\n".join(jobs) + "\n")
+    out = subprocess.run(["java", "-cp", f"{WEKA_JAR}{os.pathsep}{work}", "WekaBatch", str(work / "jobs.tsv")],
+                         check=True, capture_output=True, text=True, timeout=600).stdout
+    return {(f[1], f[2]): int(f[4]) for f in (line.split("\t") for line in out.splitlines()) if f[0] == "F"}
+
+
+@pytest.mark.parametrize("learner", [
+    "naive_bayes", "c45", "ib1", "voted_perceptron",
+    pytest.param("tan", marks=pytest.mark.xfail(strict=True, reason="Weka's TAN tree comes from a BAYES-score "
+                                                 "search, ours from conditional mutual information")),
+])
+def test_synthetic_folds_equal_weka(weka, learner):
+    differ = []
+    for index, X, y, splits in _synthetic_samples():
+        for f, (train, test) in enumerate(splits):
+            ours = int((OURS[learner]().fit(X[train], y[train]).predict(X[test]) == y[test]).sum())
+            if ours != weka[(f"syn{index}/{f}", learner)]:
+                differ.append((index, f, ours, weka[(f"syn{index}/{f}", learner)]))
+    assert not differ, f"{len(differ)} of {N_SYNTHETIC * 10} folds differ (data set, fold, ours, Weka): {differ}"
+
+
+@pytest.mark.parametrize("name", list(UCI))
+def test_uci_cross_validation_equals_weka(weka, name):
+    learner = UCI[name]
+    key = {"NaiveBayes": "naive_bayes", "J48": "c45", "IB1": "ib1"}[learner]
+    directory = os.environ["REPLICABILITY_UCI_DIR"]
+    ours = int(cv_correct(load_uci(name, directory=directory), learner, seeds=[1])[0])
+    assert ours == sum(weka[(f"uci_{name}/{i}", key)] for i in range(10))
