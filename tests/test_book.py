@@ -1,6 +1,8 @@
 """Book check: the Jupyter Book builds with warnings as errors, is served on
 loopback, and every page of the table of contents opens in headless Chromium
-without console errors, failed or external requests, and with every figure loaded.
+without console errors, failed or external requests, with every figure loaded, with
+no table or formula wider than the text column, and with no Python warning or
+traceback among the outputs.
 """
 
 import functools
@@ -21,6 +23,27 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+#: A laptop screen: the theme's text column is then about 800 px wide.
+VIEWPORT = {"width": 1280, "height": 800}
+# Tables, display formulas and code outputs whose right edge passes the text column's
+# (a table cut at the edge hides its last columns even inside a scrolling container).
+OVERFLOW = r"""() => {
+  const column = document.querySelector("article.bd-article") || document.querySelector("main");
+  const right = column.getBoundingClientRect().right + 1;
+  const wide = [];
+  for (const el of document.querySelectorAll("article table, article mjx-container[display='true']")) {
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.left + el.scrollWidth > right) {
+      wide.push(el.tagName.toLowerCase() + ": " + el.textContent.trim().slice(0, 60).replace(/\s+/g, " "));
+    }
+  }
+  return wide;
+}"""
+# Outputs a reader must never see: stderr streams with a warning, and tracebacks.
+PYTHON_NOISE = r"""() => Array.from(document.querySelectorAll(".cell_output .output, .cell_output pre"))
+  .map(e => e.textContent)
+  .filter(t => /Traceback \(most recent call last\)|\w+Warning:/.test(t))
+  .map(t => t.trim().slice(0, 80))"""
 
 pytestmark = [pytest.mark.book, pytest.mark.slow]
 
@@ -85,7 +108,7 @@ def test_every_page_renders_in_chromium(server):
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         for page_name in toc_pages():
-            page = browser.new_page()
+            page = browser.new_page(viewport=VIEWPORT)
             url = f"{server}/{page_name}.html"
             page.on("console", lambda msg, u=url: msg.type == "error" and problems.append(f"{u}: console: {msg.text}"))
             page.on("pageerror", lambda err, u=url: problems.append(f"{u}: page error: {err}"))
@@ -99,6 +122,8 @@ def test_every_page_renders_in_chromium(server):
                 "img", "els => els.filter(e => !(e.complete && e.naturalWidth > 0)).map(e => e.src)")
             problems.extend(f"{url}: image not loaded {src}" for src in broken)
             figures += page.eval_on_selector_all("img", "els => els.length")
+            problems.extend(f"{url}: wider than the text column: {what}" for what in page.evaluate(OVERFLOW))
+            problems.extend(f"{url}: Python output: {what}" for what in page.evaluate(PYTHON_NOISE))
             page.close()
         browser.close()
     assert not problems, "\n".join(problems)
