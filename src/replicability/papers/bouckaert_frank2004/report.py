@@ -184,8 +184,13 @@ class Page:
         return self.tables[name]
 
     def figure(self):
-        """Draw the page's figure; return it."""
-        return self.plot()
+        """Draw the page's figure and display it once (then close it, so that no backend shows it again)."""
+        import matplotlib.pyplot as plt
+        from IPython.display import display
+
+        fig = self.plot()
+        display(fig)
+        plt.close(fig)
 
     def verdicts(self):
         """The claims with statement, source, rule, measured value, tolerance and verdict, for display."""

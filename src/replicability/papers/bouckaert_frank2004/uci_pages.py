@@ -155,7 +155,7 @@ def table1_page(*, scale="paper", alpha=0.05):
     --------
     >>> page = table1_page()  # the committed results
     >>> page.values["body_exact"], page.values["body_cells"]
-    (49, 81)
+    (55, 81)
     """
     alpha = check_alpha(alpha)
     manifest = list_uci().set_index("dataset")
