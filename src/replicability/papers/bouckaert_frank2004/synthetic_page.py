@@ -93,6 +93,12 @@ def table5_tests(*, scale="paper", seed=0):
     dict of str to TestResult
         Keys of :data:`TABLE5_LABELS` but ``"delta_accuracy"``; each result has shape
         (source, data set, randomization).
+
+    Examples
+    --------
+    >>> tests = table5_tests()  # the committed results
+    >>> tests["corrected_10x10cv"].statistic.shape
+    (4, 1000, 10)
     """
     scale = check_choice(scale, "scale", tuple(SYNTHETIC_SIZES))
     sizes = SYNTHETIC_SIZES[scale]
@@ -124,6 +130,15 @@ def accuracy_gaps(*, scale="paper", seed=0):
         Index ``data_source`` ("1".."4"); columns ``test_set_gap_pct``,
         ``exact_gap_pct``, ``exact_gap_se_pct`` and ``test_set_gap_se_pct`` (the
         bound of the module description).
+
+    Examples
+    --------
+    Source 1 has no arrows: every learner has accuracy 1/2, exactly; the gaps of the
+    others grow from source 2 to 4 (printed 2.77, 5.83 and 11.27 points).
+
+    >>> gaps = accuracy_gaps(scale="smoke")
+    >>> float(gaps.loc["1", "exact_gap_pct"]), bool(gaps["exact_gap_pct"].is_monotonic_increasing)
+    (0.0, True)
     """
     scale = check_choice(scale, "scale", tuple(SYNTHETIC_SIZES))
     networks, _ = load_bouckaert2003_networks()
