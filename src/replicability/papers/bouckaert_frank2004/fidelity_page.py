@@ -156,7 +156,7 @@ def fidelity_page(*, scale="paper", tolerance=1.5, n_jobs=1, directory=None):
     shown = pd.concat({learner: pd.DataFrame({
         "ours": wide[("ours", learner)].map(lambda v: format_value(v, 2)),
         "Weka": wide[("weka", learner)].map(lambda v: format_value(v, 2)),
-        "difference": wide[("difference", learner)].map(lambda v: format_value(v, 2, signed=True))})
+        "diff": wide[("difference", learner)].map(lambda v: format_value(v, 2, signed=True))})
         for learner in LEARNERS}, axis=1)
     shown.index.name = "dataset"
     shown_learners = by_learner.assign(max_abs_difference=by_learner["max_abs_difference"].map(

@@ -67,6 +67,10 @@ class ShownTable:
     frame : pandas.DataFrame
         Cells already formatted as strings (see :func:`format_value`), or any values.
     caption : str, optional
+    index : bool, keyword-only
+        Show the frame's index (default True).
+    text : bool, keyword-only
+        Cells are text (claims): left-aligned and top-aligned in HTML.
 
     Examples
     --------
@@ -75,21 +79,25 @@ class ShownTable:
     True
     """
 
-    def __init__(self, frame, caption=None):
+    def __init__(self, frame, caption=None, *, index=True, text=False):
         if not isinstance(frame, pd.DataFrame):
             raise TypeError(f"`frame` must be a pandas DataFrame; got {type(frame).__name__}.")
-        self.frame, self.caption = frame, caption
+        self.frame, self.caption, self.index, self.text = frame, caption, bool(index), bool(text)
 
     def __repr__(self):
         with pd.option_context("display.max_colwidth", None, "display.width", 200, "display.max_rows", None,
                                "display.max_columns", None):
-            text = self.frame.to_string()
+            text = self.frame.to_string(index=self.index)
         return f"{self.caption}\n{text}" if self.caption else text
 
     def _repr_html_(self):
         with pd.option_context("display.max_colwidth", None, "display.max_rows", None, "display.max_columns", None):
-            table = self.frame.to_html(escape=True, na_rep="", border=0, classes="dataframe")
+            table = self.frame.to_html(escape=True, na_rep="", border=0, index=self.index,
+                                       classes="dataframe replicability-text" if self.text else "dataframe")
         caption = f"<p><em>{html.escape(self.caption)}</em></p>" if self.caption else ""
+        if self.text:
+            caption += ("<style>table.replicability-text td, table.replicability-text th "
+                        "{text-align: left !important; vertical-align: top}</style>")
         # Long text wraps inside its cell instead of widening the table past the page.
         return f'<div style="overflow-x: auto; white-space: normal">{caption}{table}</div>'
 
@@ -193,6 +201,16 @@ class Page:
         plt.close(fig)
 
     def verdicts(self):
-        """The claims with statement, source, rule, measured value, tolerance and verdict, for display."""
-        frame = self.claims.frame().set_index("key")
-        return ShownTable(frame[["statement", "source", "rule", "measured", "tolerance", "verdict"]])
+        """The claims for display: three columns, so that the statement has the page's width.
+
+        ``claim``: key, the paper's statement and its source; ``verdict``; ``judged by``:
+        the rule, the measured value and the tolerance.
+        """
+        frame = self.claims.frame()
+        shown = pd.DataFrame({
+            "claim": [f"{r.key}: {r.statement} ({r.source})" for r in frame.itertuples()],
+            "verdict": frame["verdict"],
+            "judged by": [f"rule: {r.rule}; measured: {r.measured}; tolerance: {r.tolerance}"
+                          for r in frame.itertuples()],
+        })
+        return ShownTable(shown, index=False, text=True)

@@ -179,8 +179,8 @@ def table1_page(*, scale="paper", alpha=0.05):
     body_pub = body.pivot(index="row", columns="pair", values="value_published").reindex(index=order, columns=PAIRS)
     body_rep = body.pivot(index="row", columns="pair", values="value_reproduced").reindex(index=order, columns=PAIRS)
     shown_body = pd.concat({pair: pd.DataFrame({
-        "published": body_pub[pair].map(format_count), "ours": body_rep[pair].map(format_count),
-        "difference": (body_rep[pair] - body_pub[pair]).map(lambda v: format_count(v, signed=True))})
+        "paper": body_pub[pair].map(format_count), "ours": body_rep[pair].map(format_count),
+        "diff": (body_rep[pair] - body_pub[pair]).map(lambda v: format_count(v, signed=True))})
         for pair in PAIRS}, axis=1)
     shown_body.index.name = "dataset"
     bottom = both[both["row"].isin(MEASURES)]
