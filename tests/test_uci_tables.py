@@ -167,6 +167,40 @@ def test_printed_sign_rule_is_asymmetric():
     assert int(out.values[0, 0, 0]) == -1
 
 
+def test_printed_sign_rule_counts_exact_zeros_as_half():
+    # Three runs whose fold differences are 0.1, 0.2 and -0.3 (n_test = 10): every sorted position
+    # sums to zero in exact arithmetic but to 5.6e-17 in floating point. Exactly, Z = 5 of 10 pluses,
+    # P(5) = 638/1024: a draw (the float sum made it ten pluses, "A better").
+    assert np.mean([0.1, 0.2, -0.3]) != 0
+    d = np.broadcast_to(np.array([1, 2, -3])[:, None], (3, 10))
+    correct = np.stack([np.broadcast_to(10 + d, (1, 1, 3, 10)), np.full((1, 1, 3, 10), 10)], axis=1)
+    out = uci_test_outcomes(make_results(correct, [10], [90]), "sorted_runs_sign_printed", pairs=["NaiveBayes-J48"])
+    assert int(out.values[0, 0, 0]) == 0
+
+
+def test_sorted_runs_sums_are_exact_multiples_of_the_fraction_means():
+    # Varying test-set sizes within a data set: the integer sums equal, as fractions, L times the sums
+    # over runs of the sorted fold differences (c_A - c_B) / n_test.
+    from fractions import Fraction
+
+    from replicability.papers.bouckaert_frank2004.uci_tables import _sorted_runs_sums
+
+    res = random_results(11, n_runs=4, n_datasets=2, n_repeats=2)
+    rng = np.random.default_rng(3)
+    n_test = rng.choice([14, 15, 21], size=res["n_test"].shape)
+    res["n_test"] = (res["n_test"].dims, n_test)
+    sums = _sorted_runs_sums(res, ["NaiveBayes-IB1"], 4)
+    assert sums.dtype == np.int64 and sums.shape == (2, 1, 2, 10)
+    c = res["correct"].values
+    for i in range(2):
+        lcm = np.lcm.reduce(np.unique(n_test[i]))
+        for rep in range(2):
+            runs = [sorted(Fraction(int(c[i, 0, rep, r, f] - c[i, 2, rep, r, f]), int(n_test[i, rep, r, f]))
+                           for f in range(10)) for r in range(4)]
+            expected = [sum(run[k] for run in runs) * lcm for k in range(10)]
+            assert [Fraction(int(v)) for v in sums[i, 0, rep]] == expected
+
+
 def test_n_runs_selects_the_first_runs():
     res = random_results(8)
     first = res.isel(run=slice(0, 3))

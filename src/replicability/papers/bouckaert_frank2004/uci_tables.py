@@ -37,7 +37,6 @@ from scipy import stats
 from ..._validation import check_alpha, check_choice, check_positive_int
 from ...stats.decisions import decide
 from ...stats.measures import almost_consistency, consistency, replicability_r2
-from ...stats.schemes import scheme_sample
 from ...stats.ttests import corrected_resampled_ttest, dietterich_5x2cv_ttest, paired_ttest
 from ..bouckaert2004 import experiment_outcomes
 
@@ -121,13 +120,45 @@ def fold_accuracy_differences(results, *, pairs=tuple(PAIR_LABELS)):
     return diff.transpose(*[d for d in _DIMS if d in diff.dims])
 
 
+def _sorted_runs_sums(results, pairs, n_runs):
+    """Sorted runs sample of every (dataset, pair, repeat) as exact integers.
+
+    The accuracy difference of a fold is ``(c_A - c_B) / n_test``; with ``L`` the
+    least common multiple of a data set's test-set sizes, ``(c_A - c_B) L / n_test``
+    is an integer proportional to it (same factor ``L`` for every fold of the data
+    set), so sorting the folds of each run and summing over the runs per sorted
+    position gives integers whose signs are those of the sorted runs means. In
+    floating point a sum that is zero in exact arithmetic can come out as
+    ``±5e-19`` and a sign test would count it as a plus or a minus.
+
+    Returns
+    -------
+    ndarray of int64, shape (dataset, pair, repeat, fold)
+    """
+    if "dataset" not in results.dims:
+        results = results.expand_dims("dataset")
+    sub = results.isel(run=slice(0, n_runs))
+    n_test = sub["n_test"].transpose("dataset", "repeat", "run", "fold").values.astype(np.int64)
+    lcm = np.array([np.lcm.reduce(np.unique(sizes)) for sizes in n_test], dtype=np.int64)
+    scale = (lcm[:, None, None, None] // n_test)[:, None]  # (dataset, 1, repeat, run, fold)
+    diff = np.stack([(sub["correct"].sel(learner=a) - sub["correct"].sel(learner=b))
+                     .transpose("dataset", "repeat", "run", "fold").values.astype(np.int64)
+                     for a, _, b in (str(pair).partition("-") for pair in pairs)], axis=1)
+    return np.sort(diff * scale, axis=-1).sum(axis=-2)
+
+
 def _printed_sign_outcomes(sample, alpha):
     # Bouckaert (2004, Sections 2.2-2.3) as printed: Z = number of pluses (a zero
     # is half a plus), P(Z) = Σ_{i=0}^{Z} C(n, i) (1/2)^n, accept iff
-    # α/2 < P(Z) < 1 - α/2. A half-integer Z sums up to ⌊Z⌋.
+    # α/2 < P(Z) < 1 - α/2. A half-integer Z sums up to ⌊Z⌋. ``sample`` holds
+    # exact integers (:func:`_sorted_runs_sums`), so the signs are exact and so is
+    # ⌊Z⌋ = (2 n_plus + n_zero) // 2.
+    sample = np.asarray(sample)
+    if not np.issubdtype(sample.dtype, np.integer):
+        raise TypeError(f"`sample` must hold exact integers; got dtype {sample.dtype}.")
     n = sample.shape[-1]
-    z = np.count_nonzero(sample > 0, axis=-1) + 0.5 * np.count_nonzero(sample == 0, axis=-1)
-    p = stats.binom.cdf(np.floor(z), n, 0.5)
+    z_floor = (2 * np.count_nonzero(sample > 0, axis=-1) + np.count_nonzero(sample == 0, axis=-1)) // 2
+    p = stats.binom.cdf(z_floor, n, 0.5)
     return np.where(p < alpha / 2, -1, np.where(p > 1 - alpha / 2, 1, 0))
 
 
@@ -255,7 +286,7 @@ def uci_test_outcomes(results, test, *, n_runs=None, alpha=0.05, pairs=tuple(PAI
     elif test == "repeated_cv_ttest":
         outcome = decide(paired_ttest(sub.reshape(sub.shape[:-2] + (-1,))), alpha=alpha)
     elif test == "sorted_runs_sign_printed":
-        outcome = _printed_sign_outcomes(scheme_sample(sub, "sorted_runs"), alpha)
+        outcome = _printed_sign_outcomes(_sorted_runs_sums(results, pairs, n_runs), alpha)
     else:
         name = test.removeprefix("sorted_runs_")
         outcome = experiment_outcomes(sub, scheme="sorted_runs", test=name, alpha=alpha)
