@@ -25,6 +25,7 @@ rounding of half a unit of its last significant digit (:func:`word_rounding`).
 
 from __future__ import annotations
 
+import hashlib
 import html
 from dataclasses import dataclass, field
 
@@ -211,6 +212,8 @@ def show(frame, *, digits=None, caption=None):
     for column in shown.columns:
         values = shown[column]
         if pd.api.types.is_integer_dtype(values) or pd.api.types.is_bool_dtype(values):
+            if values.hasnans:  # a nullable integer column: its missing cells stay empty
+                shown[column] = values.map(lambda v: "" if pd.isna(v) else str(int(v)))
             continue
         if pd.api.types.is_float_dtype(values):
             d = digits.get(column) if isinstance(digits, dict) else digits
@@ -218,16 +221,26 @@ def show(frame, *, digits=None, caption=None):
                 shown[column] = values.map(lambda v: "" if np.isnan(v) else str(int(v)))
             else:
                 shown[column] = values.map(lambda v, d=d: _number(v, 2 if d is None else d))
+    with_index = not isinstance(shown.index, pd.RangeIndex)
+    # Long text (a claim's statement, its rule) wraps in a wide, left-aligned column; the
+    # class name is derived from the columns, so the markup is the same on every run.
+    name = "replicability-table-" + hashlib.sha256("|".join(map(str, shown.columns)).encode()).hexdigest()[:8]
+    offset = shown.index.nlevels if with_index else 0
+    rules = [f".{name} td, .{name} th {{white-space: normal; vertical-align: top;}}"]
+    lengths = {column: shown[column].map(lambda v: len(str(v))).max() for column in shown.columns}
+    widest = max(lengths, key=lengths.get) if lengths else None
+    for j, column in enumerate(shown.columns, start=1 + offset):
+        if lengths[column] > 24:
+            width = "16em" if column == widest else "7em"
+            rules.append(f".{name} td:nth-child({j}) {{text-align: left; min-width: {width};}}")
     with pd.option_context("display.max_colwidth", None):
-        markup = shown.to_html(escape=True, border=0, classes="replicability-table", na_rep="")
-    style = ("<style>.replicability-table td, .replicability-table th {white-space: normal; "
-             "max-width: 28em; text-align: left; vertical-align: top;}</style>")
+        markup = shown.to_html(escape=True, border=0, classes=name, na_rep="", index=with_index)
     head = f"<p><b>{html.escape(caption)}</b></p>" if caption else ""
-    return HTML(style + head + markup)
+    return HTML("<style>" + " ".join(rules) + "</style>" + head + markup)
 
 
 def claims_table(claims):
     """The claims of a page for display: statement, source, rule, measured, tolerance, verdict."""
-    return claims.frame()[["key", "statement", "source", "rule", "measured", "tolerance", "verdict"]]
+    return claims.frame()[["statement", "source", "rule", "measured", "tolerance", "verdict"]]
 
 
