@@ -127,7 +127,7 @@ def diff_se(rate_1, n_1, rate_2=None, n_2=None):
     >>> round(float(diff_se(5.0, 1000)), 3)
     0.975
     >>> round(float(diff_se(50.0, 1000, 40.0, 1000)), 3)
-    2.035
+    2.214
     """
     r1 = np.clip(np.asarray(rate_1, float) / 100, 0, 1)
     if rate_2 is None:

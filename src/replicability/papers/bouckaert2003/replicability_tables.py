@@ -62,7 +62,13 @@ def tables5_6(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     Returns
     -------
     Page
-        Tables ``"table5"``, ``"table6"`` (published, ours and difference), ``"r2"`` and the claims.
+        Tables ``"table5"``, ``"table6"`` (published, ours and difference), ``"r2_5"``, ``"r2_6"`` and the claims.
+
+    Examples
+    --------
+    >>> page = tables5_6()  # reads the stored paper-scale runs
+    >>> page.claims.verdicts()["c_5x2"], page.tables["table5"].shape
+    ('holds', (30, 5))
     """
     n_datasets, n_repeats = SOURCE_SIZES[scale]
     tests = list(CALIBRATED_TESTS)
@@ -239,6 +245,12 @@ def table7(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
     Page
         Tables ``"comparison"`` (use all data: published, ours, difference per pair),
         ``"per_test"`` and the claims.
+
+    Examples
+    --------
+    >>> page = table7()  # reads the stored paper-scale runs
+    >>> page.claims.verdicts()["c_acceptable"], len(page.tables["comparison"])
+    ('does not hold', 10)
     """
     n_datasets = PAIR_DATASETS[scale]
     learners = list(learners)

@@ -161,6 +161,12 @@ def figure2(*, scale="paper", seed=0, alpha=0.05):
     Page
         Tables ``"df"`` and ``"type1"`` (test x runs at ``alpha``), ``"df_other"`` (the
         other levels, one table each), and the claims.
+
+    Examples
+    --------
+    >>> page = figure2()  # reads the stored paper-scale calibration
+    >>> page.claims.verdicts()["c_folds"], int(page.values["df_all_10"])
+    ('holds', 11)
     """
     n_datasets = NULL_DATASETS[scale]
     calibration = section4_calibration(scale=scale, seed=seed)
