@@ -1,15 +1,15 @@
 """What a Bouckaert (2003) page shows: its result object, narrow comparison tables and the claims' rules.
 
-Every page function of this package (:func:`~replicability.papers.bouckaert2003.figure2`,
-:func:`~replicability.papers.bouckaert2003.table2`, ...) returns a :class:`Page`: the
-tables to show, the claims judged by :class:`~replicability.papers.claims.Claims`, the
+Every page function of this package (:func:`~replicability.papers.bouckaert2003.section4.figure2`,
+:func:`~replicability.papers.bouckaert2003.section5.table2`, ...) returns a :class:`Page`: the
+tables to show, the claims judged by ``Claims`` (``replicability.papers.claims``), the
 summary line and the numbers the text quotes. The helpers here lay a published table
 beside the reproduced one in a form that fits a page (:func:`comparison_rows`: for each
 row of the paper, the published, reproduced and difference rows one under another) and
 turn any frame into an HTML table with wrapped text and numbers formatted for display
 (:func:`show`).
 
-Standard errors of the claims (one rule, see :mod:`replicability.papers.claims`):
+Standard errors of the claims (one rule, see ``replicability.papers.claims``):
 
 * a rate measured on ``n`` independent data sets and held to a bound (a level):
   ``rate_se(bound, n)``;
@@ -53,7 +53,7 @@ class Page:
     claims : Claims
         The paper's statements checked on this page.
     summary : str
-        The page's first line (:func:`~replicability.papers.claims.comparison_summary`).
+        The page's first line (``comparison_summary`` (``replicability.papers.claims``)).
     values : dict
         Numbers and words the page's text quotes (glue names to rounded values).
     data : dict of str to pandas.DataFrame

@@ -61,10 +61,11 @@ def n_jobs_for(scale):
 
 
 def section4_calibration(*, scale, seed=0, alphas=CALIBRATION_ALPHAS):
-    """Rejection counts of the Section 4 calibration (:func:`null_calibration`) at the sizes of ``scale``.
+    """Rejection counts of the Section 4 calibration at the sizes of ``scale``.
 
-    All numbers of runs of :data:`FIGURE2_RUNS` (at most 10 at smoke scale), every
-    test, df 2..100, on ``NULL_DATASETS[scale]`` data sets.
+    :func:`~replicability.papers.bouckaert2003.study.null_calibration` for all numbers of
+    runs of :data:`~replicability.papers.bouckaert2003.study.FIGURE2_RUNS` (at most 10 at
+    smoke scale), every test, df 2..100, on ``NULL_DATASETS[scale]`` data sets.
     """
     runs = [r for r in FIGURE2_RUNS if _check_scale(scale) != "smoke" or r <= 10]
     return null_calibration(n_datasets=NULL_DATASETS[scale], seed=seed, scale=scale, n_runs=runs,

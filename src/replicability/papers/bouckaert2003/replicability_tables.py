@@ -7,7 +7,7 @@ the calibrated 10 x 10 cv tests for other pairs of learners on set 1 (Section 5.
 returns a :class:`~replicability.papers.bouckaert2003.display.Page` with its claims.
 
 Standard errors: a replicability or a Type I error is a share of ``n`` independent data
-sets (:func:`~replicability.papers.claims.rate_se`); the difference of two tests' Type I
+sets (``rate_se`` (``replicability.papers.claims``)); the difference of two tests' Type I
 errors on the same data sets has the paired standard error
 ``sqrt((b + c - (b - c)^2) / n)``, with ``b`` and ``c`` the shares of data sets on
 which only one of the two rejects.
@@ -51,7 +51,7 @@ def tables5_6(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     Parameters
     ----------
     scale : {"smoke", "quick", "paper"}
-        Sizes of :data:`SOURCE_SIZES`.
+        Sizes of :data:`~replicability.papers.bouckaert2003.experiments.SOURCE_SIZES`.
     seed : int
         Root seed of the runs (0: the stored 10 x 10 cv and 5 x 2 cv runs).
     alpha : float
@@ -231,7 +231,7 @@ def table7(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
     Parameters
     ----------
     scale : {"smoke", "quick", "paper"}
-        Data sets per pair from :data:`PAIR_DATASETS`.
+        Data sets per pair from :data:`~replicability.papers.bouckaert2003.experiments.PAIR_DATASETS`.
     seed : int
         Root seed of the set-1 runs.
     calibration_seed : int

@@ -1,7 +1,7 @@
 """Figures 1 and 2 of Bouckaert (2003): the worked example of Section 3 and the calibration of Section 4.
 
 :func:`figure1` recomputes every average of the 3 x 3 example with
-:func:`~replicability.stats.scheme_sample` and applies the ten schemes of Table 1 to it;
+:func:`~replicability.stats.schemes.scheme_sample` and applies the ten schemes of Table 1 to it;
 :func:`figure2` selects the calibrated df of every test from the stored Section 4
 calibration and checks the observations the paper lists under Figure 2. Each returns a
 :class:`~replicability.papers.bouckaert2003.display.Page`; :func:`plot_figure1` and

@@ -58,7 +58,8 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
     Parameters
     ----------
     scale : {"smoke", "quick", "paper"}
-        Data sets per class probability from :data:`NULL_DATASETS` (1000 in the paper).
+        Data sets per class probability from
+        :data:`~replicability.papers.bouckaert2003.experiments.NULL_DATASETS` (1000 in the paper).
     seed : int
         Root seed of the Table 2 data sets (1: fresh data, not the calibration's).
     calibration_seed : int
@@ -262,7 +263,7 @@ def figure4_table4(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     Parameters
     ----------
     scale : {"smoke", "quick", "paper"}
-        Sizes of :data:`SOURCE_SIZES`.
+        Sizes of :data:`~replicability.papers.bouckaert2003.experiments.SOURCE_SIZES`.
     seed : int
         Root seed of the 10 x 10 cv runs on the sources (0: the stored runs shared with Tables 5 and 6).
     alpha : float
