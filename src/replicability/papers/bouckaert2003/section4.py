@@ -128,10 +128,12 @@ def plot_figure1(page):
             if np.isnan(value):
                 continue
             mean_cell = i == 3 or j == 3
+            dark = abs(value) > 6  # dark cells of the colour map take white text
             ax.text(j, i - (0.12 if mean_cell else 0), f"{value:.2f}", ha="center", va="center", fontsize=9,
-                    fontweight="bold" if mean_cell else "normal")
+                    fontweight="bold" if mean_cell else "normal", color="white" if dark else "black")
             if mean_cell:
-                ax.text(j, i + 0.25, f"paper {paper[i, j]:.2f}", ha="center", va="center", fontsize=7, color="0.35")
+                ax.text(j, i + 0.25, f"paper {paper[i, j]:.2f}", ha="center", va="center", fontsize=7,
+                        color="0.9" if dark else "0.3")
         ax.set_xticks(range(4), ["1", "2", "3", "$x_{j\\cdot}$" if right is not None else ""])
         ax.set_yticks(range(4), ["run 1", "run 2", "run 3", "mean"])
         ax.set_title(title)
