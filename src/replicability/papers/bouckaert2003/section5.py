@@ -221,6 +221,8 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
                    measured=", ".join(f"{v:.2f}" for v in set1), rule="exact accuracies equal to 50%")
     shown = table.copy()
     shown["set"] = shown["set"].astype(int)
+    shown["algorithm"] = shown["algorithm"].map({"naive_bayes": "naive Bayes", "c45": "C4.5",
+                                                 "difference": "difference"})
     shown = shown.round({"published": 2, "test_set": 2, "exact": 2, "exact_se": 2, "exact - published": 2, "z": 1})
     numeric = ["published", "test_set", "exact", "exact_se", "exact - published", "z"]
     shown[numeric] = shown[numeric] + 0.0  # a rounded -0.0 becomes 0.0
