@@ -49,19 +49,19 @@ import json
 import numpy as np
 import xarray as xr
 
-from .._validation import (
+from ..._validation import (
     as_runs_folds,
     check_alpha,
     check_positive,
     check_positive_int,
 )
-from ..engine.runner import parallel_map
-from ..engine.store import cached_result
-from ..stats.decisions import decide
-from ..stats.measures import consistency, replicability_r2
-from ..stats.schemes import scheme_ttest
-from ..stats.ttests import corrected_resampled_ttest, kfold_cv_ttest, resampled_ttest
-from .synthetic_runs import fold_differences, synthetic_fold_counts
+from ...engine.runner import parallel_map
+from ...engine.store import cached_result
+from ...stats.decisions import decide
+from ...stats.measures import consistency, replicability_r2
+from ...stats.schemes import scheme_ttest
+from ...stats.ttests import corrected_resampled_ttest, kfold_cv_ttest, resampled_ttest
+from ..synthetic_runs import fold_differences, synthetic_fold_counts
 
 __all__ = [
     "CALIBRATED_TESTS",
