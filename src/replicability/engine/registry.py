@@ -14,7 +14,7 @@ against the committed results).
 Built-in entries:
 
 * learners ``"naive_bayes"``, ``"c45"``, ``"ib1"``, ``"tan"``, ``"voted_perceptron"``
-  (:mod:`replicability.learners`);
+  (``replicability.learners``);
 * sources ``"independent_binary"``
   (:func:`~replicability.sources.synthetic.sample_independent_binary`) and
   ``"bayesnet"`` (:func:`~replicability.sources.bayesnet.bouckaert2003_source`); the

@@ -17,8 +17,8 @@ analysed with the Bayesian tests of Benavoli, Corani, Demšar & Zaffalon (2017):
 
 Accuracies are fractions, so a ROPE of one accuracy point is ``rope=0.01``.
 
-References
-----------
+.. rubric:: References
+
 Benavoli, A., Corani, G., Demšar, J., & Zaffalon, M. (2017). Time for a change: a
 tutorial for comparing multiple classifiers through Bayesian analysis. JMLR 18(77),
 1-36. https://jmlr.org/papers/v18/16-305.html

@@ -17,8 +17,8 @@ into those numbers:
 * :func:`draw_counts` and :func:`consistency_table`: the body and the bottom rows of
   the tables.
 
-References
-----------
+.. rubric:: References
+
 Bouckaert, R. R., & Frank, E. (2004). Evaluating the replicability of significance
 tests for comparing learning algorithms. PAKDD 2004, LNAI 3056, 3-12.
 https://doi.org/10.1007/978-3-540-24775-3_3
