@@ -10,6 +10,8 @@ Figure 4 and Tables 4-6).
 
 from __future__ import annotations
 
+import json
+
 from ...engine.store import cached_result
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from .study import CALIBRATED_TESTS, FIGURE2_RUNS, null_calibration, rejection_counts, select_calibrated_df
@@ -101,12 +103,8 @@ def set1_calibration(counts1, *, scale, tests=CALIBRATED_TESTS, alphas=LEVELS, d
 
     Set 1 "is the set used for calibrating the tests" (Section 5.2): the repeats of
     10 x 10 cv are independent partitions, so they are 10 x repeats runs of 10-fold cv,
-    of which the first r make the r-run experiment.
-
-    Notes
-    -----
-    The stored result was computed without code versions; passing the fold counts'
-    versions now would make it stale and force its recomputation, so none are passed.
+    of which the first r make the r-run experiment. The result records the fold
+    counts' code versions: a stale count makes it stale too.
     """
     d = stacked_runs(fold_differences(counts1))
     runs = [r for r in FIGURE2_RUNS if r <= d.shape[1]]
@@ -117,4 +115,5 @@ def set1_calibration(counts1, *, scale, tests=CALIBRATED_TESTS, alphas=LEVELS, d
         "bouckaert2003/calibration_set1", params,
         lambda: rejection_counts(d, tests=tests, n_runs=runs, df_values=range(df_min, df_max + 1), alphas=alphas),
         scale=scale,
+        versions=json.loads(counts1.attrs["code_versions"]),
     )
