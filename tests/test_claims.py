@@ -12,6 +12,8 @@ from replicability.papers.claims import (
     comparison_summary,
     rate_se,
     scorecard,
+    scorecard_html,
+    verdict_counts,
 )
 
 
@@ -73,3 +75,15 @@ def test_comparison_summary():
     assert text == "2 cells compared; |published - ours|: mean 0.62, max 1.00; claims held 1 of 1"
     with pytest.raises(ValueError, match="same size"):
         comparison_summary([1.0], [1.0, 2.0])
+
+
+def test_scorecard_html_links_every_claim_to_its_page_and_escapes_text(tmp_path, monkeypatch):
+    c = Claims("paper_x", "02_page")
+    c.at_most("k", 'The "rate" < 5%', "Table 2", value=4.0, bound=5.0)
+    monkeypatch.setenv("REPLICABILITY_REPRODUCED_DIR", str(tmp_path))
+    c.write()
+    html = scorecard_html(scorecard(tmp_path))
+    assert '<a href="../paper_x/02_page.html">' in html
+    assert "The &quot;rate&quot; &lt; 5%" in html and html.count("<tr>") == 2  # header and one claim
+    counts = verdict_counts(scorecard(tmp_path))
+    assert counts.loc["paper_x", HOLDS] == 1 and counts.loc["paper_x", "total"] == 1

@@ -42,7 +42,7 @@ from ..engine.store import data_dir
 from .tables import write_reproduced
 
 __all__ = ["HOLDS", "NOT_HOLDS", "WITHIN", "SE_MULTIPLE", "Claims", "comparison_summary", "rate_se", "scorecard",
-           "verdict_counts"]
+           "scorecard_html", "verdict_counts"]
 
 #: Multiple of the standard error in every tolerance.
 SE_MULTIPLE = 2.0
@@ -246,6 +246,35 @@ def scorecard(root=None):
         raise FileNotFoundError(f"No claims files under {root / 'claims'}; execute the notebooks first.")
     frame = pd.concat([pd.read_csv(f, dtype=str, keep_default_na=False) for f in files], ignore_index=True)
     return frame.sort_values(["paper", "page"], kind="stable").reset_index(drop=True)
+
+
+def scorecard_html(frame):
+    """The scorecard as an HTML table: one row per claim, linked to its page, text wrapped.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        From :func:`scorecard`.
+
+    Returns
+    -------
+    str
+        A ``<table>`` whose rows link to ``../<paper>/<page>.html``, the built book's
+        address of the claim's page (the scorecard page sits in ``notebooks/reference``).
+    """
+    import html
+
+    columns = ("statement", "source", "rule", "measured", "tolerance", "verdict")
+    head = "".join(f"<th>{c}</th>" for c in ("paper / page", *columns))
+    rows = []
+    for row in frame.itertuples(index=False):
+        link = f'<a href="../{html.escape(row.paper)}/{html.escape(row.page)}.html">{html.escape(row.paper)}<br>' \
+               f"{html.escape(row.page)}</a>"
+        cells = "".join(f"<td>{html.escape(str(getattr(row, c)))}</td>" for c in columns)
+        rows.append(f"<tr><td>{link}</td>{cells}</tr>")
+    style = ("<style>.scorecard td, .scorecard th {text-align: left; vertical-align: top; white-space: normal;"
+             " overflow-wrap: anywhere; font-size: 0.85em}</style>")
+    return f'{style}<table class="scorecard"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
 def verdict_counts(frame):
