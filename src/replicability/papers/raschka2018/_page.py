@@ -125,6 +125,8 @@ class Page:
         from myst_nb import glue
 
         for name, value in self.values.items():
+            if isinstance(value, float):
+                value += 0.0  # a rounded -0.0 is shown as 0.0
             glue(name, Markdown(value) if isinstance(value, str) else value, display=False)
         glue("summary", Markdown(f"**Summary:** {self.summary()}."))
 
