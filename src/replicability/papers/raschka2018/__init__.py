@@ -17,5 +17,6 @@ _MODULES = {
     "_page": ("Page", "display_number"),
     "holdout": ("HOLDOUT_SIZES", "holdout_page"),
     "resampling": ("RESAMPLING_SIZES", "quantile_se", "resampling_page"),
+    "cross_validation": ("CV_DATASETS", "cross_validation_page"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
