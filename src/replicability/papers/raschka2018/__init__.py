@@ -18,5 +18,6 @@ _MODULES = {
     "holdout": ("HOLDOUT_SIZES", "holdout_page"),
     "resampling": ("RESAMPLING_SIZES", "quantile_se", "resampling_page"),
     "cross_validation": ("CV_DATASETS", "cross_validation_page"),
+    "comparing": ("TEST_LABELS", "comparing_page"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
