@@ -52,8 +52,9 @@ def degenerate_cases(alpha=0.05):
     Examples
     --------
     >>> table = degenerate_cases()
-    >>> table.iloc[0][["test", "p-value", "outcome"]].tolist()
-    ['paired t-test', 1.0, 'DRAW']
+    >>> row = table.iloc[0]
+    >>> row["test"], float(row["p-value"]), row["outcome"]
+    ('paired t-test', 1.0, 'NO_DIFFERENCE')
     """
     import replicability as rp
 
@@ -338,7 +339,7 @@ def _speedup_figure(paired):
 
     names = {"null_data": "null data", "bayesnet_source_4": "Bayesian-network source 4"}
     fig, ax = plt.subplots(figsize=(6, 2.4))
-    for row, (key, label) in enumerate(names.items()):
+    for row, key in enumerate(names):
         x = paired[key]
         ax.plot([x["min"], x["max"]], [row, row], color="tab:blue", linewidth=6, alpha=0.35,
                 label="range of the rounds" if row == 0 else None)
