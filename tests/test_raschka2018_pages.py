@@ -74,7 +74,7 @@ def test_html_table_is_deterministic_and_wraps_text():
     first, second = html_table(frame, index=False, wrap=("statement",)), html_table(frame, index=False,
                                                                                   wrap=("statement",))
     assert first.data == second.data
-    assert "white-space: normal" in first.data and "max-width: 28em" in first.data
+    assert "white-space: normal" in first.data and "max-width: 18em" in first.data
     assert "a long statement " * 10 in first.data  # never truncated
 
 

@@ -61,7 +61,7 @@ def display_frame(frame, digits=4, *, columns=None):
     return out
 
 
-def html_table(frame, *, index=True, wrap=()):
+def html_table(frame, *, index=True, wrap=(), uuid="t"):
     """A table as HTML that wraps long text and is byte-identical from run to run.
 
     Parameters
@@ -71,7 +71,11 @@ def html_table(frame, *, index=True, wrap=()):
     index : bool
         Show the index.
     wrap : sequence of str
-        Columns of long text, given a maximal width so that they wrap.
+        Columns of long text, left-aligned and given a maximal width so that they wrap;
+        the first of them also gets a minimal width.
+    uuid : str
+        Identifier of the table in the page's HTML: its CSS applies to this table only,
+        so every table of a page needs its own.
 
     Returns
     -------
@@ -79,7 +83,7 @@ def html_table(frame, *, index=True, wrap=()):
     """
     from IPython.display import HTML
 
-    styler = frame.style.set_uuid("t")
+    styler = frame.style.set_uuid(uuid)
     if not index:
         styler = styler.hide(axis="index")
     styler = styler.set_table_styles([
@@ -87,8 +91,9 @@ def html_table(frame, *, index=True, wrap=()):
     ])
     wrapped = [c for c in wrap if c in frame.columns]
     if wrapped:
-        styler = styler.set_properties(subset=wrapped, **{"text-align": "left", "min-width": "14em",
-                                                          "max-width": "28em"})
+        # !important: the table-wide right alignment has the higher CSS specificity.
+        styler = styler.set_properties(subset=wrapped, **{"text-align": "left !important", "max-width": "18em"})
+        styler = styler.set_properties(subset=wrapped[:1], **{"min-width": "12em"})
     return HTML(styler.to_html())
 
 
@@ -133,7 +138,7 @@ class Page:
     def show(self, name):
         """The table ``name``, as HTML."""
         frame, options = self.tables[name]
-        return html_table(frame, **options)
+        return html_table(frame, uuid=name, **options)
 
     def plot(self, name):
         """Draw the figure ``name``."""
@@ -145,7 +150,7 @@ class Page:
     def verdicts(self):
         """The claims: statement, source, rule, measured, tolerance and verdict, text wrapped."""
         frame = self.claims.frame()[["statement", "source", "rule", "measured", "tolerance", "verdict"]]
-        return html_table(frame, index=False, wrap=("statement", "source", "rule", "measured"))
+        return html_table(frame, index=False, wrap=("statement", "source", "rule", "measured"), uuid="claims")
 
     def add_table(self, name, frame, *, index=True, wrap=()):
         """Register a display table."""
