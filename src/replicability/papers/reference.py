@@ -121,6 +121,13 @@ def weka_agreement(folder):
         Per data set: classes, test instances, agreement (%) of each learner.
     trees : pandas.DataFrame
         Per data set: folds whose tree has Weka's size, and Weka's number of leaves.
+
+    Examples
+    --------
+    >>> from replicability.engine import data_dir
+    >>> agreement, trees = weka_agreement(data_dir().parent / "tests" / "fixtures" / "weka_nominal")
+    >>> bool(agreement["C4.5 agreement (%)"].min() >= 99), int(trees["folds"].sum())
+    (True, 50)
     """
     import replicability as rp
 
@@ -165,6 +172,11 @@ def read_benchmarks(names=None, folder=None):
         Stems of ``data/benchmarks/*.json``; all of them by default.
     folder : path-like, optional
         Default ``data/benchmarks``.
+
+    Examples
+    --------
+    >>> sorted(read_benchmarks(["counts", "engine"]))
+    ['counts', 'engine']
     """
     folder = Path(folder) if folder is not None else data_dir() / "benchmarks"
     names = list(names) if names else sorted(p.stem for p in folder.glob("*.json"))
@@ -256,6 +268,12 @@ def performance_report(names=None, folder=None):
     PerformanceReport
         Sections ``machine``, ``statistics``, ``engine``, ``engine_speedup``,
         ``engine_pairs``, ``scaling``, ``workload``, ``compare``, ``counts`` (those measured).
+
+    Examples
+    --------
+    >>> report = performance_report(["counts"])
+    >>> report.lines["counts"][0].startswith("configuration: ratio")
+    True
     """
     measured = read_benchmarks(names, folder)
     report = PerformanceReport(measured)

@@ -259,6 +259,15 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
     Returns
     -------
     Page
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
+    >>> page = comparing_page()  # the stored simulation of data/results
+    >>> page.values["type1_resampled_t"], page.claims.verdicts()["s48_resampled"]
+    (44.0, 'holds')
+    >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
     """
     if scale not in _N_DATASETS:
         raise ValueError(f"`scale` must be one of {sorted(_N_DATASETS)}; got {scale!r}.")
