@@ -48,7 +48,8 @@ def display_number(value, digits=4):
         return "∞" if value > 0 else "−∞"
     if value.is_integer() and abs(value) < 1e15:
         return str(int(value))
-    text = f"{round(value, digits) + 0.0:.{digits}f}".rstrip("0").rstrip(".")
+    # numpy rounding, as pandas rounds a table: the digits shown before the pages moved here.
+    text = f"{float(np.round(value, digits)) + 0.0:.{digits}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
