@@ -190,7 +190,7 @@ def test_comparing_page_reproduces_the_committed_tables(reproduced_dir):
     for name in ("figure20", "table2", "section48_simulation"):
         _same_as_committed(reproduced_dir, name)
     figure20 = page.tables["figure20"][0].set_index(["panel", "quantity"])
-    assert float(figure20.loc[("A", "chi2"), "ours"]) == pytest.approx((11 - 1) ** 2 / 12, abs=1e-4)
+    assert float(figure20.loc[("A", "chi-squared"), "ours"]) == pytest.approx((11 - 1) ** 2 / 12, abs=1e-4)
     verdicts = page.claims.verdicts()
     assert verdicts["fig20_chi2"] == HOLDS and verdicts["table2_q"] == HOLDS
 

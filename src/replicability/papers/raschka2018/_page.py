@@ -159,13 +159,16 @@ class Page:
         return frame
 
 
-def published_beside_ours(published, reproduced, *, keys, digits):
+def published_beside_ours(published, reproduced, *, keys, digits, labels=None):
     """Published / ours / difference for a long table of ``keys`` and ``value``.
 
     ``digits`` is a Series (or scalar) of decimals per row: both values are rounded to
-    the printed digits before the difference is taken.
+    the printed digits before the difference is taken. ``labels`` maps the keys of the
+    transcription (e.g. ``"mean_accuracy_50_50"``) to the words shown.
     """
     out = published[list(keys)].copy()
+    if labels:
+        out = out.replace(labels)
     digits = pd.Series(digits, index=published.index) if np.isscalar(digits) else pd.Series(digits,
                                                                                             index=published.index)
     ours = np.array([round(float(v), int(d)) for v, d in zip(reproduced["value"], digits)])

@@ -27,6 +27,14 @@ TEST_LABELS = {
     "5x2cv_f": "Alpaydin 5x2cv F",
 }
 _PAGE = "04_comparing_algorithms"
+#: Words for the keys of ``data/published/raschka2018/figure20.csv`` and ``table2.csv``.
+_LABELS = {
+    "accuracy_model1_percent": "Model 1 accuracy (%)", "accuracy_model2_percent": "Model 2 accuracy (%)",
+    "chi2": "chi-squared", "pvalue": "p-value", "accuracy_percent_c1": "accuracy of C1 (%)",
+    "accuracy_percent_c2": "accuracy of C2 (%)", "accuracy_percent_c3": "accuracy of C3 (%)",
+    "total_correct_T": "T (correct predictions)", "sum_squared_classifiers_per_case": "sum of squared correct per case",
+    "cochran_q": "Cochran's Q", "cochran_q_pvalue": "p-value of Q", "cochran_q_df": "degrees of freedom",
+}
 #: Simulated data sets per scenario and scale (Section 4.8).
 _N_DATASETS = {"smoke": 2, "quick": 40, "paper": 200}
 
@@ -285,7 +293,7 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
     page = Page(claims, [*comparison20["published"], *comparison2["published"]],
                 [*comparison20["ours"], *comparison2["ours"]])
     for name, frame in [("figure20", comparison20), ("table2", comparison2)]:
-        shown = frame.assign(difference=frame["ours"] - frame["published"])
+        shown = frame.assign(difference=frame["ours"] - frame["published"]).replace({"quantity": _LABELS})
         page.add_table(name, display_frame(shown, 4, columns=["published", "ours", "difference"]), index=False)
     page.add_table("cells", tables20["cells"])
     page.add_table("variants", display_frame(tables20["variants"], 4))

@@ -20,6 +20,14 @@ __all__ = ["CV_DATASETS", "cross_validation_page"]
 #: Simulated data sets per scale: the bias-variance study (per learner) and the nested-cv study.
 CV_DATASETS = {"smoke": (2, 2), "quick": (30, 15), "paper": (100, 60)}
 _PAGE = "03_cross_validation"
+#: Words for the keys of ``data/published/raschka2018/figure18.csv``.
+_LABELS = {
+    "n_samples": "cases", "n_per_class": "cases per class", "n_train": "training cases",
+    "test_fraction": "test fraction", "n_folds": "cv folds", "accuracy_threshold": "accuracy threshold",
+    "gamma_min_above_threshold": "smallest gamma with 80% or more",
+    "gamma_max_above_threshold": "largest gamma with 80% or more", "gamma_too_simple": "gamma too simple",
+    "gamma_complex": "gamma of the best model", "gamma_one_standard_error": "gamma of the one-SE rule",
+}
 _FIG18_SOURCE = "computed by SVC + StratifiedKFold + replicability.papers.raschka2018.one_standard_error_rule"
 
 
@@ -251,7 +259,8 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
         "gamma": gammas, "cv accuracy": f18["mean"], "standard error": f18["se"],
         "best": np.arange(len(gammas)) == f18["best"], "one-SE choice": np.arange(len(gammas)) == f18["chosen"]}),
         4), index=False)
-    page.add_table("figure18", published_beside_ours(figure18, out18, keys=["quantity"], digits=4), index=False)
+    page.add_table("figure18", published_beside_ours(figure18, out18, keys=["quantity"], digits=4, labels=_LABELS),
+                   index=False)
     page.add_table("nested", display_frame(nested_table.rename(index={"non_nested": "non-nested (best_score_)",
                                                                       "nested": "nested cv"}), 4))
     page.figures.update({

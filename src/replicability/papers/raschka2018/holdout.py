@@ -24,6 +24,16 @@ HOLDOUT_SIZES = {
               "n_grid": [10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000, 2000]},
 }
 _PAGE = "01_holdout"
+#: Words for the keys of ``data/published/raschka2018/section1_holdout.csv``.
+_LABELS = {
+    "class_count_whole": "class count, all flowers", "class_percent_whole": "class share (%), all flowers",
+    "split_size": "split size", "class_count_random_train": "class count, random split, training",
+    "class_count_random_test": "class count, random split, test",
+    "class_percent_random_train": "class share (%), random split, training",
+    "class_percent_random_test": "class share (%), random split, test",
+    "binomial_example": "binomial example (Eq. 13-14)", "normal_quantile": "normal quantile (Eq. 17)",
+    "standard_deviation": "standard deviation", "z_95": "z for 95%",
+}
 _SOURCE = "replicability.stats.evaluation.split_class_counts and scipy.stats (notebook raschka2018/01_holdout)"
 
 
@@ -177,7 +187,8 @@ def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
     write_reproduced(reproduced, "raschka2018", "section1_holdout")
     # Percentages are printed with one decimal, other values with at most two.
     decimals = np.where(published["quantity"].str.contains("percent"), 1, 2)
-    comparison = published_beside_ours(published, reproduced, keys=["quantity", "item"], digits=decimals)
+    comparison = published_beside_ours(published, reproduced, keys=["quantity", "item"], digits=decimals,
+                                       labels=_LABELS)
 
     # A 3-nearest-neighbour holdout interval.
     X_train, X_test, y_train, y_test = train_test_split(

@@ -29,6 +29,20 @@ RESAMPLING_SIZES = {
 _PAGE = "02_resampling_bootstrap"
 _SOURCE = ("replicability.stats.evaluation and replicability.stats.bootstrap "
            "(notebook raschka2018/02_resampling_bootstrap)")
+#: Words for the keys of ``data/published/raschka2018/section2_resampling.csv``.
+_LABELS = {
+    "repeated_holdout": "repeated holdout (Figure 6)", "n_repeats": "repetitions",
+    "test_size_50_50": "test flowers, 50/50", "test_size_90_10": "test flowers, 90/10",
+    "mean_accuracy_50_50": "mean accuracy, 50/50", "mean_accuracy_90_10": "mean accuracy, 90/10",
+    "t_quantile": "t quantile (Eq. 28)", "t95_n100": "t for 95%, n = 100", "normal_quantile": "normal quantile",
+    "z_95": "z for 95%", "bootstrap_rounds": "bootstrap rounds (Efron and Tibshirani)",
+    "recommended_min": "at least", "recommended_max": "at most", "bootstrap_share": "bootstrap shares (Eq. 32-33)",
+    "not_chosen_limit": "P(not chosen), large n", "chosen_limit": "P(chosen), large n",
+    "out_of_bag": "out-of-bag share", "in_bag": "in-bag share", "estimator_weight": ".632 weights (Eq. 34)",
+    "b632_out_of_bag": "of the out-of-bag accuracy", "b632_resubstitution": "of the resubstitution accuracy",
+    "learning_curve_design": "Figure 4 design (digits for MNIST)", "samples_per_class": "images per class",
+    "n_train": "training images", "n_test": "test images",
+}
 _KINDS = ["oob", "b632", "b632_plus", "b632_plus_raschka", "cv"]
 _KIND_LABELS = {"resubstitution": "resubstitution", "oob": "out-of-bag", "b632": ".632",
                 "b632_plus": ".632+ (Efron-Tibshirani)", "b632_plus_raschka": ".632+ (Eq. 37 as printed)",
@@ -343,7 +357,7 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian
     reproduced.loc[is_design, "source"] = ("scikit-learn digits in place of MNIST (about 180 images per digit, "
                                            "70/30 split)")
     write_reproduced(reproduced, "raschka2018", "section2_resampling")
-    comparison = published_beside_ours(published, reproduced, keys=["quantity", "item"], digits=3)
+    comparison = published_beside_ours(published, reproduced, keys=["quantity", "item"], digits=3, labels=_LABELS)
 
     # The .632 study.
     bias_rows = []
