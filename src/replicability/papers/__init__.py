@@ -20,5 +20,5 @@ _MODULES = {
     ),
 }
 _PAPERS = ("bouckaert2003", "bouckaert2004", "bouckaert2005", "bouckaert_frank2004", "raschka2018",
-           "synthetic_runs", "network_search", "beyond", "bates2024")
+           "synthetic_runs", "network_search", "beyond", "bates2024", "reference")
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_PAPERS)

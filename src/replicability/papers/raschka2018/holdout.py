@@ -1,0 +1,260 @@
+"""Raschka (2018), Section 1: holdout splits (Figure 1) and the normal-approximation interval (Eq. 10-17).
+
+:func:`holdout_page` computes everything the notebook ``raschka2018/01_holdout`` shows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..claims import Claims, rate_se
+from ..tables import read_published, write_reproduced
+from ._page import Page, display_frame, published_beside_ours
+
+__all__ = ["HOLDOUT_SIZES", "holdout_page"]
+
+#: Simulation sizes per scale of the notebook ``01_holdout``.
+HOLDOUT_SIZES = {
+    "smoke": {"n_split_repeats": 200, "n_coverage_repeats": 200, "p_grid": [0.5, 0.9, 0.99], "n_grid": [10, 100]},
+    "quick": {"n_split_repeats": 2000, "n_coverage_repeats": 2000,
+              "p_grid": [0.5, 0.7, 0.8, 0.9, 0.95, 0.99], "n_grid": [10, 20, 50, 100, 200, 500, 1000]},
+    "paper": {"n_split_repeats": 10000, "n_coverage_repeats": 10000,
+              "p_grid": [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.975, 0.99],
+              "n_grid": [10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000, 2000]},
+}
+_PAGE = "01_holdout"
+#: Words for the keys of ``data/published/raschka2018/section1_holdout.csv``.
+_LABELS = {
+    "class_count_whole": "class count, all flowers", "class_percent_whole": "class share (%), all flowers",
+    "split_size": "split size", "class_count_random_train": "class count, random split, training",
+    "class_count_random_test": "class count, random split, test",
+    "class_percent_random_train": "class share (%), random split, training",
+    "class_percent_random_test": "class share (%), random split, test",
+    "binomial_example": "binomial example (Eq. 13-14)", "normal_quantile": "normal quantile (Eq. 17)",
+    "standard_deviation": "standard deviation", "z_95": "z for 95%",
+}
+_SOURCE = "replicability.stats.evaluation.split_class_counts and scipy.stats (notebook raschka2018/01_holdout)"
+
+
+def _figure1(class_names, whole, random_parts, strat_parts, paper_parts):
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(2, 3, figsize=(9, 5), sharey=True, layout="constrained")
+    rows = [("random", [whole, *random_parts], [None, *paper_parts]),
+            ("stratified", [whole, *strat_parts], [None, None, None])]
+    colors = ["#1b9e77", "#d95f02", "#7570b3"]
+    for axrow, (kind, counts_list, paper_list) in zip(axes, rows):
+        for ax, part, counts, paper in zip(axrow, ["all data", "training", "test"], counts_list, paper_list):
+            ax.bar(class_names, 100 * counts / counts.sum(), color=colors, label="ours")
+            if paper is not None:
+                ax.plot(class_names, 100 * paper / paper.sum(), "kx", ms=8, label="paper's split")
+                ax.legend(fontsize=7, loc="lower right")
+            ax.axhline(100 / 3, color="black", lw=0.8, ls="--")
+            ax.set_title(f"{kind} split: {part}" if part != "all data" else "all data (n = 150)", fontsize=10)
+            ax.tick_params(axis="x", labelsize=8)
+        axrow[0].set_ylabel("class share (%)")
+
+
+def _split_histogram(many_random, many_strat, paper_setosa):
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5, 2.8), layout="constrained")
+    bins = np.arange(20.5, 47.5)
+    ax.hist(many_random[:, 0], bins=bins, color="#d95f02", alpha=0.7, label="random split")
+    ax.hist(many_strat[:, 0], bins=bins, color="#1b9e77", alpha=0.9, label="stratified split")
+    ax.axvline(paper_setosa, color="black", ls=":", label="paper's split (setosa)")
+    ax.set_xlabel("setosa flowers among the 100 training flowers")
+    ax.set_ylabel("splits")
+    ax.legend(fontsize=8)
+
+
+def _coverage_figure(p_grid, n_grid, simulated, exact, alpha):
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), layout="constrained")
+    for i, p in enumerate(p_grid):
+        line, = axes[0].plot(n_grid, 100 * simulated[i], "o", ms=3)
+        axes[0].plot(n_grid, 100 * exact[i], "-", lw=1, color=line.get_color(), label=f"p = {p:g}")
+    axes[0].axhline(100 * (1 - alpha), color="black", ls="--", lw=1)
+    axes[0].set_xscale("log")
+    axes[0].set_xlabel("test-set size n")
+    axes[0].set_ylabel("coverage (%)")
+    axes[0].set_ylim(0, 101)
+    axes[0].legend(fontsize=7, ncol=2)
+    axes[0].set_title("points: simulated; lines: exact", fontsize=9)
+    npq = n_grid[None, :] * p_grid[:, None] * (1 - p_grid[:, None])
+    axes[1].scatter(npq.ravel(), 100 * simulated.ravel(), s=10)
+    axes[1].axhline(100 * (1 - alpha), color="black", ls="--", lw=1)
+    axes[1].set_xscale("log")
+    axes[1].set_xlabel("n p (1 - p)")
+    axes[1].set_ylabel("coverage (%)")
+    axes[1].set_ylim(0, 101)
+
+
+def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
+    """Figure 1 and Equations 10-17 of Raschka (2018): everything the notebook ``01_holdout`` shows.
+
+    One random and one stratified 2/3-1/3 split of Iris (Figure 1), the exact
+    probability that a random split is as unbalanced as the paper's, many splits of
+    each kind, the worked numbers of Eq. 13-17, a 3-nearest-neighbour holdout
+    interval, and the coverage of the interval of Eq. 17 by simulation
+    (:func:`~replicability.stats.evaluation.simulate_interval_coverage`) and exactly.
+    All draws come, in this order, from ``numpy.random.default_rng(seed)``. Writes
+    ``reproduced/raschka2018/section1_holdout.csv`` and the page's claims.
+
+    Parameters
+    ----------
+    seed : int
+        Root seed of every draw.
+    alpha : float
+        1 - alpha is the confidence level of the intervals.
+    scale : {"smoke", "quick", "paper"}
+        Simulation sizes, :data:`HOLDOUT_SIZES`.
+    n_test : int
+        Flowers held out in Figure 1.
+
+    Returns
+    -------
+    Page
+        Tables ``stratified``, ``comparison``, ``interval``, ``coverage``; figures
+        ``figure1``, ``splits``, ``coverage``; glued values; claims.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
+    >>> page = holdout_page(scale="smoke")
+    >>> page.values["p_as_unbalanced"], page.claims.verdicts()["eq13_binomial"]
+    (0.158, 'holds')
+    >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
+    """
+    from scipy import stats
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import train_test_split
+    from sklearn.neighbors import KNeighborsClassifier
+
+    from ...stats.bootstrap import holdout_accuracy_interval
+    from ...stats.evaluation import (
+        normal_interval_coverage,
+        random_split_deviation_probability,
+        simulate_interval_coverage,
+        split_class_counts,
+    )
+
+    if scale not in HOLDOUT_SIZES:
+        raise ValueError(f"`scale` must be one of {sorted(HOLDOUT_SIZES)}; got {scale!r}.")
+    sizes = HOLDOUT_SIZES[scale]
+    rng = np.random.default_rng(seed)
+    published = read_published("raschka2018", "section1_holdout")
+    iris = load_iris()
+    y = iris.target
+    class_names = list(iris.target_names)
+
+    # Figure 1: one random and one stratified split, then many of each.
+    random_train, random_test = split_class_counts(y, test_size=n_test, rng=rng)
+    strat_train, strat_test = split_class_counts(y, test_size=n_test, stratified=True, rng=rng)
+    whole = np.bincount(y)
+
+    def published_counts(quantity):
+        return published.query("quantity == @quantity")["value"].to_numpy().astype(int)
+
+    paper_train, paper_test = published_counts("class_count_random_train"), published_counts("class_count_random_test")
+    p_as_unbalanced = float(random_split_deviation_probability(whole, paper_train))
+    many_random, _ = split_class_counts(y, test_size=n_test, n_repeats=sizes["n_split_repeats"], rng=rng)
+    many_strat, _ = split_class_counts(y, test_size=n_test, n_repeats=sizes["n_split_repeats"], stratified=True,
+                                       rng=rng)
+
+    # Equations 13-17 and the published-beside-reproduced table.
+    binomial = stats.binom(40, 0.5)
+    numbers = {
+        ("split_size", "train"): int(random_train[0].sum()), ("split_size", "test"): int(random_test[0].sum()),
+        ("binomial_example", "n"): 40, ("binomial_example", "p"): 0.5,
+        ("binomial_example", "mean"): binomial.mean(), ("binomial_example", "variance"): binomial.var(),
+        ("binomial_example", "standard_deviation"): binomial.std(),
+        ("normal_quantile", "z_95"): stats.norm.ppf(1 - alpha / 2),
+    }
+    counts = {"class_count_whole": whole, "class_count_random_train": random_train[0],
+              "class_count_random_test": random_test[0], "class_percent_whole": 100 * whole / whole.sum(),
+              "class_percent_random_train": 100 * random_train[0] / random_train[0].sum(),
+              "class_percent_random_test": 100 * random_test[0] / random_test[0].sum()}
+    for quantity, values in counts.items():
+        for name, value in zip(class_names, values):
+            numbers[(quantity, name)] = value
+    reproduced = published.copy()
+    reproduced["value"] = [float(numbers[(q, i)]) for q, i in zip(published["quantity"], published["item"])]
+    reproduced["source"] = _SOURCE
+    write_reproduced(reproduced, "raschka2018", "section1_holdout")
+    # Percentages are printed with one decimal, other values with at most two.
+    decimals = np.where(published["quantity"].str.contains("percent"), 1, 2)
+    comparison = published_beside_ours(published, reproduced, keys=["quantity", "item"], digits=decimals,
+                                       labels=_LABELS)
+
+    # A 3-nearest-neighbour holdout interval.
+    X_train, X_test, y_train, y_test = train_test_split(
+        iris.data, y, test_size=n_test, stratify=y, random_state=int(rng.integers(2**31 - 1)))
+    acc = np.mean(KNeighborsClassifier(n_neighbors=3).fit(X_train, y_train).predict(X_test) == y_test)
+    ci = holdout_accuracy_interval(acc, n_test=y_test.size, confidence_level=1 - alpha)
+    interval = pd.DataFrame({"test flowers": [y_test.size], "accuracy": [acc], "low": [float(ci.low)],
+                             "high": [float(ci.high)]})
+
+    # Coverage of the interval of Eq. 17.
+    p_grid, n_grid = np.array(sizes["p_grid"]), np.array(sizes["n_grid"])
+    simulated = simulate_interval_coverage(p_grid[:, None], n_grid[None, :], n_repeats=sizes["n_coverage_repeats"],
+                                           confidence_level=1 - alpha, rng=rng)
+    exact = normal_interval_coverage(p_grid[:, None], n_grid[None, :], confidence_level=1 - alpha)
+    coverage = pd.DataFrame(100 * simulated, index=pd.Index(p_grid, name="true accuracy p"),
+                            columns=pd.Index(n_grid, name="test-set size n"))
+    npq = (n_grid[None, :] * p_grid[:, None] * (1 - p_grid[:, None])).ravel()
+    large = npq >= 10
+
+    claims = Claims("raschka2018", _PAGE)
+    strat_ok = bool(np.all((many_strat >= 33) & (many_strat <= 34)))
+    claims.exactly("fig1_whole", "Iris has 50 flowers per class; 2/3 (100) go to training, 1/3 (50) to testing",
+                   "Section 1.4", condition=bool(np.all(whole == 50) and numbers[("split_size", "train")] == 100),
+                   measured=f"classes {whole.tolist()}, split {numbers[('split_size', 'train')]}/"
+                            f"{numbers[('split_size', 'test')]}", rule="counts equal")
+    claims.close_to("fig1_percent_whole", "33.3% Setosa, 33.3% Versicolor, 33.3% Virginica", "Section 1.4",
+                    value=counts["class_percent_whole"], published=33.3, se=0.0, rounding=0.05, unit="%", digits=3)
+    claims.at_least("fig1_random_split", "random subsampling gives a training set of 38 Setosa, 28 Versicolor, "
+                    "34 Virginica: a random split changes the class proportions", "Section 1.4, Figure 1",
+                    value=p_as_unbalanced, bound=alpha, digits=3)
+    claims.exactly("fig1_stratified", "stratification keeps the class proportions of the whole in the training "
+                   "set", "Section 1.4, Figure 1", condition=strat_ok,
+                   measured=f"training counts {many_strat.min()} to {many_strat.max()} in "
+                            f"{sizes['n_split_repeats']} stratified splits", rule="every class count 33 or 34")
+    claims.close_to("eq13_binomial", "we expect 20 out of 40 predictions correct; variance 10", "Section 1.7, Eq. 13",
+                    value=[binomial.mean(), binomial.var()], published=[20, 10], se=0.0, rounding=0.0)
+    claims.close_to("eq14_sd", "standard deviation 3.16", "Section 1.7, Eq. 14", value=binomial.std(),
+                    published=3.16, se=0.0, rounding=0.005, digits=4)
+    claims.close_to("eq17_z", "z = 1.96 for alpha = 0.05", "Section 1.7, after Eq. 17",
+                    value=stats.norm.ppf(1 - alpha / 2), published=1.96, se=0.0, rounding=0.005, digits=4)
+    cov_se = 100 * rate_se(1 - alpha, sizes["n_coverage_repeats"])
+    claims.at_least("eq17_coverage_large", "ACC ± z SE (Eq. 17) is a 95% confidence interval under the normal "
+                    "approximation; judged where n p (1 - p) >= 10, the usual condition for that approximation",
+                    "Section 1.7, Eq. 17", value=100 * simulated.ravel()[large], bound=100 * (1 - alpha),
+                    se=cov_se, unit="%", digits=1)
+    claims.write()
+
+    page = Page(claims, published["value"], [round(v, int(d)) for v, d in zip(reproduced["value"], decimals)])
+    page.add_table("stratified", pd.DataFrame({"train": strat_train[0], "test": strat_test[0]},
+                                              index=pd.Index(class_names, name="stratified split")))
+    page.add_table("comparison", comparison, index=False)
+    page.add_table("interval", display_frame(interval, 4), index=False)
+    page.add_table("coverage", display_frame(coverage, 1, columns=coverage.columns))
+    page.figures["figure1"] = lambda: _figure1(class_names, whole, (random_train[0], random_test[0]),
+                                               (strat_train[0], strat_test[0]), (paper_train, paper_test))
+    page.figures["splits"] = lambda: _split_histogram(many_random, many_strat, paper_train[0])
+    page.figures["coverage"] = lambda: _coverage_figure(p_grid, n_grid, simulated, exact, alpha)
+    sim_flat = simulated.ravel()
+    page.values.update({
+        "p_as_unbalanced": round(p_as_unbalanced, 3),
+        "cov_min_large": round(float(100 * sim_flat[large].min()), 1),
+        "cov_max_large": round(float(100 * sim_flat[large].max()), 1),
+        "cov_min_small": round(float(100 * sim_flat[~large].min()), 1),
+        "max_abs_sim_exact": round(float(100 * np.abs(simulated - exact).max()), 2),
+        "nominal": round(float(100 * (1 - alpha)), 0),
+        "cov_tolerance": round(float(2 * cov_se), 2),
+        **{f"verdict_{k}": v for k, v in claims.verdicts().items()},
+    })
+    return page

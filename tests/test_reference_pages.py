@@ -1,0 +1,86 @@
+"""Tests of replicability.papers.reference (the tables of the book's reference pages)."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+from replicability.papers.reference import (
+    BENCHMARK_TITLES,
+    _workload_label,
+    degenerate_cases,
+    performance_report,
+    read_benchmarks,
+    weka_agreement,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_degenerate_cases_follow_the_weka_convention():
+    table = degenerate_cases().set_index(["test", "input"])
+    zero = table.loc[("paired t-test", "10 zero differences")]
+    assert zero["p-value"] == 1.0 and zero["outcome"] == "NO_DIFFERENCE"
+    plus = table.loc[("paired t-test", "10 differences of +0.02")]
+    assert plus["statistic"] == np.inf and plus["p-value"] == 0.0 and plus["outcome"] == "A_BETTER"
+    minus = table.loc[("paired t-test", "10 differences of -0.02")]
+    assert minus["statistic"] == -np.inf and minus["outcome"] == "B_BETTER"
+    mcnemar = table.loc[("McNemar (chi-square)", "b = c = 0")]
+    assert mcnemar["statistic"] == 0.0 and mcnemar["p-value"] == 1.0
+    # The sign test on ten positive differences: z = (10 - 0) / sqrt(10), two-sided normal p-value.
+    sign = table.loc[("sign test", "10 differences of +0.02")]
+    assert sign["statistic"] == pytest.approx(10 / np.sqrt(10))
+    assert sign["p-value"] == round(2 * stats.norm.sf(np.sqrt(10)), 6)
+    assert not table.isna().any().any()
+
+
+def test_weka_agreement_on_the_committed_fixtures():
+    agreement, trees = weka_agreement(ROOT / "tests" / "fixtures" / "weka_nominal")
+    assert agreement["data set"].tolist() == ["indep50", "indep20", "major3", "tree3", "xor4"]
+    assert (agreement[["naive Bayes agreement (%)", "C4.5 agreement (%)"]] >= 99).all().all()
+    assert (agreement["test instances"] == 300).all()
+    assert (trees["folds"] == 10).all()
+    assert (trees.drop(columns="folds") <= 10).all().all()
+
+
+def test_workload_labels_in_words():
+    assert _workload_label('naive_bayes-c45 bayesnet {"source": 1} rxk_cv {"n_folds": 10, "n_runs": 10} 1000x10') == (
+        "naive Bayes vs C4.5", "Bayesian network 1", "10 × 10-fold cv", "1000 × 10")
+    assert _workload_label('ib1-tan independent_binary {"class_probability": null, "n_attributes": 10, '
+                           '"n_classes": 3} resample {"n_runs": 100, "test_fraction": 0.1} 200x1') == (
+        "1-NN vs TAN", "independent attributes, 3 classes", "100 resamples, 10% test", "200 × 1")
+    assert _workload_label("bouckaert2003/calibration_set1")[0] == "Bouckaert 2003: calibration set 1"
+
+
+def test_performance_report_has_readable_labels_and_no_nan():
+    report = performance_report()
+    assert set(report.tables) >= {"machine", "statistics", "engine", "engine_speedup", "workload"}
+    for name, table in report.tables.items():
+        assert not table.isna().any().any(), name
+        shown = table.to_string()
+        assert "NaN" not in shown and "nan" not in shown, name
+        for label in [*map(str, table.index), *map(str, table.columns)]:
+            assert "_" not in label, f"{name}: raw key {label!r}"
+    speedup = report.tables["engine_speedup"]
+    engine = json.loads((ROOT / "data" / "benchmarks" / "engine.json").read_text())["results"]
+    assert speedup.loc["over the scikit-learn loop (CPU)", "null data"] == \
+        f"{engine['speedup_null_data']['vs_sklearn_loop_cpu']:,.1f}×"
+    assert speedup.loc["over the loop through our estimators (CPU)", "source 4"] == "not measured"
+    assert set(report.tables["machine"].index) <= set(BENCHMARK_TITLES.values())
+
+
+def test_performance_report_reads_only_the_named_files(tmp_path):
+    counts = {"machine": {"date": "2026-01-01", "cpu_count": 2},
+              "results": {"configuration": {"cpu_seconds": {"n=1,000": 2.0, "n=200,000": 2.5}, "ratio": 1.25},
+                          "count_sampling": {"cpu_seconds": {"n=1,000": 0.5, "n=200,000": 0.5}, "ratio": 1.0}}}
+    (tmp_path / "counts.json").write_text(json.dumps(counts))
+    report = performance_report(folder=tmp_path)
+    assert set(report.tables) == {"machine", "counts"}
+    assert report.tables["counts"].iloc[0].tolist() == ["2.000", "2.500", "1.250"]
+    assert report.lines["counts"] == ["configuration: ratio 1.25, target 1.2: not met."]
+    assert isinstance(report.tables["machine"], pd.DataFrame)
+    with pytest.raises(FileNotFoundError, match="make benchmark"):
+        read_benchmarks(["engine"], folder=tmp_path)
