@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["CLAIM_COLUMNS", "claims_table", "show", "tidy"]
+__all__ = ["CLAIM_COLUMNS", "claims_table", "plain", "show", "tidy"]
 
 #: Columns of a claims table as shown on a page (key, paper and page are in the file).
 CLAIM_COLUMNS = ["statement", "source", "rule", "measured", "tolerance", "verdict"]
@@ -76,3 +76,15 @@ def claims_table(claims):
     ['holds']
     """
     return claims.frame().set_index("key")[CLAIM_COLUMNS]
+
+
+def plain(values):
+    """The values to glue into a page as plain Python numbers, strings and booleans (no ``np.float64(...)``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> plain({"x": np.float64(0.5), "n": np.int64(3), "ok": np.bool_(True), "s": "holds"})
+    {'x': 0.5, 'n': 3, 'ok': True, 's': 'holds'}
+    """
+    return {key: value.item() if isinstance(value, np.generic) else value for key, value in values.items()}

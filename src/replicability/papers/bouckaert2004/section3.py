@@ -50,6 +50,7 @@ from ...stats.measures import (
 )
 from ..claims import Claims, comparison_summary
 from ..tables import read_published, write_reproduced
+from .display import plain
 
 __all__ = ["SECTION3_SIZES", "Section3", "figure2", "section3", "section3_claims", "theorem31_figure"]
 
@@ -226,7 +227,8 @@ def section3(*, seed=2004, scale="paper", check_r=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
     example_table = pd.DataFrame(
         {"measures (package)": [replicability_r1(example), replicability_r2(example),
                                 replicability_r2_from_counts([6, 4])],
-         "pairwise, Eq. 2": [linear_replicability(example, r1_weights(10)), linear_replicability(example, r2_weights(10)),
+         "pairwise, Eq. 2": [linear_replicability(example, r1_weights(10)),
+                             linear_replicability(example, r2_weights(10)),
                              linear_replicability(example, r2_weights(10))]},
         index=["R̂1", "R̂2", "R̂2(i = 6, n = 10), Lemma 3.2"])
     lemma32 = _lemma32(sizes)
@@ -315,7 +317,8 @@ def section3_claims(res):
     enumerated = m.dropna(subset=["exact variance"])
     c.exactly("lemma32_holds", "R̂2 depends only on the number i of accepting runs: "
               "R̂2(i, n) = [i(i-1) + (n-i)(n-i-1)] / [n(n-1)]", "Section 3.2, Lemma 3.2", condition=ck["lemma32"],
-              measured=f"max |pairwise - counts| < 1e-12 over {int(res.lemma32['vectors'].sum())} vectors", rule="equal on every vector (to 1e-12)")
+              measured=f"max |pairwise - counts| < 1e-12 over {int(res.lemma32['vectors'].sum())} vectors",
+              rule="equal on every vector (to 1e-12)")
     c.exactly("unbiased_holds", "R̂1 and R̂2 are unbiased estimators of r", "Section 3.1, Lemma 3.1; Section 3.2, "
               "Theorem 3.1", condition=ck["unbiased"], measured=f"exact mean = r on {len(enumerated)} cells "
               "(two values) and every three-value cell", rule="exact mean equals r (to 1e-12)")
@@ -338,7 +341,8 @@ def section3_claims(res):
     below = res.grid["r"] < 1
     c.exactly("figure2_holds", "var(R̂2) lies below var(R̂1) for r < 1 and both are zero at r = 1",
               "Figure 2; Section 3.2", condition=ck["figure2"],
-              measured=f"smallest gap for r < 1: {gap[:, below].min():.3g}; at r = 1: {np.abs(gap[:, ~below]).max():.1g}",
+              measured=f"smallest gap for r < 1: {gap[:, below].min():.3g}; "
+                       f"at r = 1: {np.abs(gap[:, ~below]).max():.1g}",
               rule="gap > 0 for r < 1, |gap| < 1e-15 at r = 1")
     c.exactly("lemma_a1_holds", "The binomial sums of Lemma A.1", "Appendix, Lemma A.1", condition=ck["lemma_a1"],
               measured="max |direct - closed| < 1e-9 for n = 1 ... 100",
@@ -352,7 +356,7 @@ def section3_claims(res):
               "n_last": int(res.grid["n"][-1])}
     comp = res.figure2
     values["summary"] = comparison_summary(comp["published"], comp["reproduced"], c, digits=3)
-    return c, values
+    return c, plain(values)
 
 
 def theorem31_figure(res, n_lines=(4, 10, 20)):

@@ -21,10 +21,11 @@ import pandas as pd
 from scipy import stats
 
 from ..._validation import check_choice
+from ...stats.measures import normalized_replicability, replicability_r2
 from ..claims import Claims, comparison_summary, rate_se
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published, write_reproduced
-from ...stats.measures import normalized_replicability, replicability_r2
+from .display import plain
 from .experiments import experiment_outcomes, outcome_summary
 
 __all__ = ["SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "class_probability_figure", "runs_figure",
@@ -82,7 +83,8 @@ def _factor_table(frame, type1_source=None):
     null = frame if type1_source is None else frame[frame["data_source"] == type1_source]
     t1 = null.pivot(index="setting", columns="test", values="rejection_pct")
     worst = frame.groupby(["setting", "test"])["norm_r2_pct"].min().unstack("test")
-    return pd.concat({"Type I error (%)": t1[list(SWEEP_TESTS)], "min. norm. replicability (%)": worst[list(SWEEP_TESTS)]},
+    tests = list(SWEEP_TESTS)
+    return pd.concat({"Type I error (%)": t1[tests], "min. norm. replicability (%)": worst[tests]},
                      axis=1).rename(columns=_LABEL, level=1)
 
 
@@ -165,7 +167,8 @@ def sweep(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIR
     tables = {"alpha": _factor_table(by["alpha"], type1_source=1), "runs": _factor_table(by["runs"], type1_source=1),
               "class_probability": _factor_table(by["class_probability"]),
               "n_classes": _factor_table(by["n_classes"]), "learner": _factor_table(by["learner"])}
-    excess_level = tables["alpha"]["Type I error (%)"].to_numpy() - 100 * np.asarray(grid["alpha"], dtype=float)[:, None]
+    levels = 100 * np.asarray(grid["alpha"], dtype=float)[:, None]
+    excess_level = tables["alpha"]["Type I error (%)"].to_numpy() - levels
     tables["alpha"].insert(3, ("max. excess over the level", "points"), excess_level.max(axis=1))
 
     null_frames = {"alpha": by["alpha"][by["alpha"]["data_source"] == 1],
@@ -267,7 +270,7 @@ def sweep_claims(res):
               "runs_rise_strict": sum(strict), "runs_rise_cases": len(strict),
               "prob_steps_up": sum(steps), "prob_steps": len(steps),
               "summary": comparison_summary([], [], c) + " (the paper prints no numbers for the sweep)"}
-    return c, values
+    return c, plain(values)
 
 
 def runs_figure(res):

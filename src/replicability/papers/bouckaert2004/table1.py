@@ -25,6 +25,7 @@ from ..._validation import check_choice
 from ..claims import Claims, comparison_summary, rate_se
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published, write_reproduced
+from .display import plain
 from .experiments import experiment_outcomes, outcome_summary
 
 __all__ = ["TABLE1_COLUMNS", "TABLE1_LABELS", "TABLE1_ROWS", "TABLE1_SIZES", "Table1", "table1", "table1_claims",
@@ -223,13 +224,14 @@ def table1_claims(res):
               smaller=nr2[rank, "sorted_runs"][0], se=np.hypot(nr2[rank, "sorted_runs"][1], nr2["t", "sorted_runs"][1]),
               unit="points", digits=2)
     values = {**c.verdicts(), "sorted_type1": round(float(type1["sorted_runs"]), 1),
-              "sorted_min_nr2": round(nr2[rank, "sorted_runs"][0], 1), "sign_min_nr2": round(nr2["sign", "sorted_runs"][0], 1),
+              "sorted_min_nr2": round(nr2[rank, "sorted_runs"][0], 1),
+              "sign_min_nr2": round(nr2["sign", "sorted_runs"][0], 1),
               "t_min_nr2": round(nr2["t", "sorted_runs"][0], 1),
               "runs_type1": round(float(type1["runs"]), 1), "n_datasets": n, "se_half": round(100 * rate_se(0.5, n), 2),
               "max_abs_difference": round(float(res.both["difference"].abs().max()), 1),
               "summary": comparison_summary(res.both["value_pct_published"], res.both["value_pct_reproduced"], c,
                                             digits=1)}
-    return c, values
+    return c, plain(values)
 
 
 def table1_figure(res):

@@ -27,6 +27,7 @@ from ..bouckaert_frank2004 import uci_scheme_results
 from ..bouckaert_frank2004.uci_tables import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
 from ..claims import Claims, comparison_summary
 from ..tables import read_published, write_reproduced
+from .display import plain
 
 __all__ = ["TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"]
 
@@ -166,8 +167,8 @@ def table2(*, alpha=0.05, scale="paper", write=True):
         rule_rows.append({"pair": pair, "published": sign["published"], "symmetric exact": sign["reproduced"],
                           "rule as printed": _compact(rep), "cells equal (symmetric)": int(sign["cells equal"]),
                           "cells equal (as printed)": int(sum(p == r for p, r in zip(printed("sign", pair), rep))),
-                          "normalized R2 (as printed, %)": round(float(normalized(r_printed[pair], paper_rounding=True)),
-                                                                 1)})
+                          "normalized R2 (as printed, %)":
+                              round(float(normalized(r_printed[pair], paper_rounding=True)), 1)})
     rule = pd.DataFrame(rule_rows).set_index("pair")
 
     records = []
@@ -234,14 +235,15 @@ def table2_claims(res):
               **{f"inconsistent_{t}": inconsistent[t] for t in TABLE2_TESTS},
               "se_t_rank": round(paired_se("t", "signed_rank"), 2),
               "cells_equal": int(layout["cells equal"].sum()), "cells_total": res.n_present * 9,
-              "cells_equal_rank_t": int(layout.loc[[TABLE2_TESTS["signed_rank"], TABLE2_TESTS["t"]], "cells equal"].sum()),
+              "cells_equal_rank_t": int(layout.loc[[TABLE2_TESTS["signed_rank"], TABLE2_TESTS["t"]],
+                                                   "cells equal"].sum()),
               "cells_total_rank_t": res.n_present * 6,
               "max_abs_dnorm": round(float(norm["difference"].abs().max()), 1),
               "self_consistent": bool(np.allclose(res.check.iloc[:, 0], res.check["printed"], atol=0.05)),
               "sign_equal_symmetric": int(res.rule["cells equal (symmetric)"].sum()),
               "sign_equal_printed": int(res.rule["cells equal (as printed)"].sum()),
               "summary": comparison_summary(norm["published"], norm["paper_rounding"], c, digits=1)}
-    return c, values
+    return c, plain(values)
 
 
 def table2_figure(res):
