@@ -13,4 +13,6 @@ _MODULES = {
         "monotone_within", "outcome_summary",
     ),
 }
-__getattr__, __dir__, __all__ = attach(__name__, _MODULES)
+# The pages of the notebooks, reachable as attributes: rp.papers.bouckaert2004.table1.table1(...).
+_PAGES = ("display", "section3", "sweep", "table1", "table2")
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_PAGES)

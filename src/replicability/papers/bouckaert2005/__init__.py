@@ -14,4 +14,6 @@ _MODULES = {
         "normal_tail_mean_linear", "task1_worst_case_gap", "worst_case_replicability_appendix",
     ),
 }
-__getattr__, __dir__, __all__ = attach(__name__, _MODULES)
+# The pages of the notebooks, reachable as attributes: rp.papers.bouckaert2005.curves.task1_curves(...).
+_PAGES = ("beyond", "curves", "in_text", "section3")
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_PAGES)
