@@ -79,9 +79,9 @@ def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repetitions=10, sizes=
     n_datasets, n_repetitions : int
         Data sets per cell and repetitions per data set.
     sizes : sequence of int
-        Data set sizes ``n``.
+        Data set sizes ``n`` (at least two).
     test_fractions : sequence of float
-        Test fractions ``t``.
+        Test fractions ``t`` (at least two).
     write : bool
         Write ``reproduced/bouckaert2005/section3.csv``.
 
@@ -92,6 +92,9 @@ def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repetitions=10, sizes=
         normal model), ``type1`` and ``worst`` (simulated beside the models, with
         the standard errors of the simulated R̂2 and "all agree").
     """
+    if len(sizes) < 2 or len(test_fractions) < 2:
+        raise ValueError(f"`sizes` and `test_fractions` must each hold at least 2 values (the claims compare them); "
+                         f"got {list(sizes)!r} and {list(test_fractions)!r}.")
     published = read_published("bouckaert2005", "section3").set_index("quantity")
     z = stats.norm.isf(alpha / 2)
     rows = [("type1_replicability_bound_pct", 100 * type1_replicability_bound(alpha)),
