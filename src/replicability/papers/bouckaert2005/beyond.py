@@ -112,7 +112,8 @@ def adaptive_design(ref, *, n_ref=10_000, options=None, n_datasets=1000, alpha=0
     for design in _FIXED_SORTED + ["adaptive sorted cv"]:
         sel = adapt if design.startswith("adaptive") else ref[ref["design"] == design]
         sel = sel[sel["gap"] <= gap_max + 1e-12]
-        cost = ds["mean_cost"].values if design.startswith("adaptive") else np.full(len(sel), TASK1_DESIGNS[design].cost)
+        fixed_cost = np.full(len(sel), TASK1_DESIGNS[design].cost) if design in TASK1_DESIGNS else None
+        cost = ds["mean_cost"].values if design.startswith("adaptive") else fixed_cost
         rows.append({"design": design, "type I error": sel["rejection"].iloc[0],
                      "type I repl.": sel["replicability"].iloc[0], "worst repl.": sel["replicability"].min(),
                      "worst R2": sel["r2"].min(), "mean power": sel["power"].mean(),
