@@ -26,7 +26,7 @@ from .histograms import histogram_measures
 from .task1 import TASK1_DESIGNS, cached_task1
 from .theory import agreement_normal_model, task1_worst_case_gap
 
-__all__ = ["designs_at_equal_cost", "in_text_claims", "mcnemar_type1", "mcnemar_worst_case", "worst_case_figure"]
+__all__ = ["designs_at_equal_cost", "in_text_claims", "in_text_figure", "mcnemar_type1", "mcnemar_worst_case"]
 
 
 def _measures(ds):
@@ -234,12 +234,28 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
     return c, plain(values)
 
 
-def worst_case_figure(worst, grids):
-    """Power, "all agree" and R̂2 of McNemar 90/10 against the gap, with the printed worst cases (crosses)."""
+def in_text_figure(type1, worst, grids):
+    """Printed beside reproduced: Type I replicability against the size; the worst-case curves with the printed points.
+
+    The first panel draws the printed Type I replicability of McNemar 90/10 (crosses)
+    beside ours ("all agree" and R̂2); the others draw power, "all agree" and R̂2
+    against the gap, with the printed worst case (Δ, replicability) and the printed
+    power at Δ.
+    """
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(grids), figsize=(11, 3.2), sharey=True, layout="constrained")
-    for ax, (n, g) in zip(np.atleast_1d(axes), grids.items()):
+    fig, axes = plt.subplots(1, 1 + len(grids), figsize=(13, 3.2), layout="constrained")
+    ax = axes[0]
+    ax.plot(type1.index, type1["published %"], "kx", ms=8, label="printed")
+    ax.plot(type1.index, type1["all agree %"], "o--", label="all 10 agree")
+    ax.plot(type1.index, type1["R2 %"], "s:", label="R2")
+    ax.set_xscale("log")
+    ax.set_ylim(0, 100)
+    ax.set_title("Type I replicability, McNemar 90/10", fontsize=9)
+    ax.set_xlabel("data set size n")
+    ax.set_ylabel("%")
+    ax.legend(fontsize=7)
+    for ax, (n, g) in zip(axes[1:], grids.items()):
         ax.plot(100 * g["gap"], 100 * g["power"], "-", label="power")
         ax.plot(100 * g["gap"], 100 * g["all agree"], "--", label="all 10 agree")
         ax.plot(100 * g["gap"], 100 * g["R2"], ":", label="R2")
@@ -247,8 +263,8 @@ def worst_case_figure(worst, grids):
                 label="printed worst case (Δ, repl.)")
         ax.plot(worst.loc[n, "published delta %"], worst.loc[n, "published power %"], "k+", ms=8,
                 label="printed power at Δ")
-        ax.set_title(f"McNemar 90/10, n = {n:,}")
+        ax.set_ylim(0, 100)
+        ax.set_title(f"Worst case, n = {n:,}", fontsize=9)
         ax.set_xlabel("accuracy gap B - A (%)")
-    np.atleast_1d(axes)[0].set_ylabel("%")
-    np.atleast_1d(axes)[0].legend(fontsize=7)
+    axes[1].legend(fontsize=7)
     return fig
