@@ -7,7 +7,11 @@ import pandas as pd
 import pytest
 
 from replicability.papers import read_published
-from replicability.papers.bouckaert2004 import display, section3, sweep, table1, table2
+from replicability.papers.bouckaert2004 import display
+from replicability.papers.bouckaert2004 import sorted_runs as sweep
+from replicability.papers.bouckaert2004 import synthetic as table1
+from replicability.papers.bouckaert2004 import theory as section3
+from replicability.papers.bouckaert2004 import uci as table2
 from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, Claims, rate_se
 from replicability.stats.measures import replicability_r2
 

@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from replicability.papers.bouckaert2005 import beyond, curves, in_text, section3
+from replicability.papers.bouckaert2005 import beyond, curves, in_text
+from replicability.papers.bouckaert2005 import theory_checks as section3
 from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_histogram
 from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, rate_se
 from replicability.stats.measures import replicability_r2
