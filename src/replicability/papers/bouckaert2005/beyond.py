@@ -44,7 +44,17 @@ _FIXED_SORTED = ["sorted_cv_1x10", "sorted_cv_10x10", "sorted_cv_50x10"]
 
 
 def key_numbers(frame):
-    """Per design: Type I error and replicability, worst case ("all agree" and R̂2) and the power where it occurs."""
+    """Per design: Type I error and replicability, worst case ("all agree" and R̂2) and the power where it occurs.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> curve = pd.DataFrame({"design": "d", "gap": [0.0, 0.1, 0.2], "power": [0.05, 0.5, 0.9],
+    ...                       "rejection": [0.05, 0.5, 0.9], "replicability": [0.7, 0.1, 0.8],
+    ...                       "r2": [0.9, 0.55, 0.85]})
+    >>> key_numbers(curve).loc["d"].round(2).tolist()
+    [0.05, 0.7, 0.1, 0.55, 0.5]
+    """
     def one(sel):
         null = sel[sel["gap"] == 0].iloc[0]
         worst = sel.loc[sel["replicability"].idxmin()]

@@ -70,6 +70,15 @@ def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=200
         One row per design, size and gap: ``n_datasets``, ``power`` (share of
         correct decisions, B better), ``rejection``, ``replicability`` (all
         repetitions agree), ``r2`` and its standard error ``r2_se``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
+    >>> frame = task1_curves({"mcnemar": (["mcnemar_50_50"], 0.3, 100, 1000)}, [1000], scale="smoke")
+    >>> len(frame), int(frame["n_datasets"].iloc[0]), float(frame["gap"].max())
+    (6, 10, 0.3)
+    >>> del os.environ["REPLICABILITY_CACHE"]
     """
     check_choice(scale, "scale", tuple(SCALE_CAPS))
     groups = GROUPS if groups is None else groups
@@ -112,6 +121,16 @@ def curve_summary(curves, order=None):
     The worst case is the minimum of "all agree" over the gap grid, with the gap
     and power where it occurs; ``repl. at 50% power`` is "all agree" at the gap
     whose power is nearest 50%.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> curve = pd.DataFrame({"design": "d", "n": 1000, "gap": [0.0, 0.1, 0.2], "n_datasets": 100,
+    ...                       "power": [0.05, 0.45, 0.9], "rejection": [0.05, 0.5, 0.9],
+    ...                       "replicability": [0.7, 0.2, 0.8], "r2": [0.9, 0.6, 0.85]})
+    >>> s = curve_summary(curve, order=["d"]).loc[("d", 1000)]
+    >>> float(s["worst repl. (all agree)"]), float(s["gap at worst"]), float(s["repl. at 50% power"])
+    (0.2, 0.1, 0.2)
     """
     order = [d for ds in FIGURES.values() for d in ds] if order is None else order
     summary = curves.groupby(["design", "n"]).apply(_one, include_groups=False)
