@@ -1,4 +1,10 @@
-"""Bouckaert (2005): Task I designs, the adaptive design, and the theory of Section 3 and the Appendix."""
+"""Bouckaert (2005): Task I designs, the adaptive design, the theory of Section 3 and the Appendix, and the pages.
+
+``task1``, ``histograms``, ``adaptive`` and ``theory`` simulate and model Task I;
+``theory_checks`` (Section 3 against simulation), ``curves`` (Figures 1-4),
+``in_text`` (the in-text numbers of Section 4) and ``beyond`` (a million
+instances, an adaptive design) compute the pages of the 2005 notebooks.
+"""
 
 from ..._lazy import attach
 
@@ -12,6 +18,16 @@ _MODULES = {
     "theory": (
         "agreement_normal_model", "mcnemar_epsilon", "mcnemar_type1_replicability", "normal_tail_mean",
         "normal_tail_mean_linear", "task1_worst_case_gap", "worst_case_replicability_appendix",
+    ),
+    "theory_checks": ("Section3", "section3", "section3_claims", "tail_mean_figure", "worst_case_figure"),
+    "curves": (
+        "FIGURES", "GROUPS", "SCALE_CAPS", "curve_summary", "curves_claims", "curves_figures", "summary_tables",
+        "task1_curves",
+    ),
+    "in_text": ("designs_at_equal_cost", "in_text_claims", "in_text_figure", "mcnemar_type1", "mcnemar_worst_case"),
+    "beyond": (
+        "ADAPTIVE", "GROUPS_LARGE", "adaptive_design", "adaptive_figure", "beyond_claims", "key_numbers", "million",
+        "million_figure",
     ),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)

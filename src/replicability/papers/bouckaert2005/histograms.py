@@ -90,7 +90,10 @@ def histogram_measures(histogram, *, n_repetitions):
         B (A); ``"rejection"``: their sum; ``"consistency"``: share of data sets
         on which all repetitions agree (the paper's "replicability", ERRATA);
         ``"r2"``: mean over data sets of R̂2, the share of equal pairs among
-        the ``C(n, 2)`` pairs of repetitions (Bouckaert 2004).
+        the ``C(n, 2)`` pairs of repetitions (Bouckaert 2004); ``"r2_se"``: its
+        standard error over the independent data sets, ``s / sqrt(N)`` with
+        ``s`` the standard deviation of the per-data-set R̂2 over the ``N``
+        data sets (NaN for one data set).
 
     Notes
     -----
@@ -107,6 +110,8 @@ def histogram_measures(histogram, *, n_repetitions):
     >>> m = histogram_measures(h, n_repetitions=3)
     >>> print(round(float(m["b_better"]), 4), float(m["consistency"]), round(float(m["r2"]), 4))
     0.6667 0.5 0.6667
+    >>> print(round(float(m["r2_se"]), 4))  # R̂2 per data set: 1 and 1/3
+    0.3333
     """
     n = check_positive_int(n_repetitions, "n_repetitions", minimum=2)
     h = np.asarray(histogram)
@@ -126,12 +131,18 @@ def histogram_measures(histogram, *, n_repetitions):
     def weighted(weights):
         return (h * weights).sum(axis=-1)
 
+    r2 = weighted(equal_pairs) / (n * (n - 1) * n_sets)
+    per_set = equal_pairs / (n * (n - 1))
+    with np.errstate(invalid="ignore", divide="ignore"):  # one data set: no spread, NaN by definition
+        spread = (h * (per_set - np.asarray(r2)[..., None]) ** 2).sum(axis=-1) / (n_sets - 1)
+        r2_se = np.where(n_sets > 1, np.sqrt(spread / n_sets), np.nan)
     return {
         "b_better": weighted(n_b) / (n * n_sets),
         "a_better": weighted(n_a) / (n * n_sets),
         "rejection": weighted(n_a + n_b) / (n * n_sets),
         "consistency": weighted(agree) / n_sets,
-        "r2": weighted(equal_pairs) / (n * (n - 1) * n_sets),
+        "r2": r2,
+        "r2_se": r2_se,
     }
 
 

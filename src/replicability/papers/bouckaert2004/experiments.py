@@ -27,18 +27,18 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from .._results import unwrap_scalar
-from .._validation import as_runs_folds, check_alpha, check_choice, check_fraction
-from ..stats.decisions import decide
-from ..stats.measures import (
+from ..._results import unwrap_scalar
+from ..._validation import as_runs_folds, check_alpha, check_choice, check_fraction
+from ...stats.decisions import decide
+from ...stats.measures import (
     almost_consistency,
     consistency,
     normalized_replicability,
     replicability_r2,
 )
-from ..stats.nonparametric import sign_test, signed_rank_test
-from ..stats.schemes import scheme_sample
-from ..stats.ttests import paired_ttest
+from ...stats.nonparametric import sign_test, signed_rank_test
+from ...stats.schemes import scheme_sample
+from ...stats.ttests import paired_ttest
 
 __all__ = [
     "EXPERIMENT_SCHEMES",

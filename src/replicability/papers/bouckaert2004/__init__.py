@@ -1,0 +1,29 @@
+"""Bouckaert (2004): the estimators of replicability, Table 1, the Section 4 sweep and Table 2 (UCI).
+
+``experiments`` holds the sampling schemes, outcomes and summaries shared with
+Bouckaert & Frank (2004); ``theory`` (Section 3, Figure 2, Lemma A.1),
+``synthetic`` (Table 1), ``sorted_runs`` (the Section 4 sweep) and ``uci``
+(Table 2) compute the pages of the 2004 notebooks, their tables, figures and
+claims; ``display`` shows tables and claims on a page.
+"""
+
+from ..._lazy import attach
+
+_MODULES = {
+    "experiments": (
+        "EXPERIMENT_SCHEMES", "EXPERIMENT_TESTS", "experiment_outcomes", "experiment_sample", "interval_of_mean",
+        "monotone_within", "outcome_summary",
+    ),
+    "theory": ("SECTION3_SIZES", "Section3", "figure2", "section3", "section3_claims", "theorem31_figure"),
+    "synthetic": (
+        "TABLE1_COLUMNS", "TABLE1_LABELS", "TABLE1_ROWS", "TABLE1_SIZES", "Table1", "table1", "table1_claims",
+        "table1_differences", "table1_figure",
+    ),
+    "sorted_runs": (
+        "SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "class_probability_figure", "runs_figure",
+        "sweep", "sweep_claims",
+    ),
+    "uci": ("TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"),
+    "display": ("CLAIM_COLUMNS", "claims_table", "plain", "show", "tidy"),
+}
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES)

@@ -1,0 +1,264 @@
+"""Table 2 of Bouckaert (2004): sorted runs on 27 UCI data sets with the sign, signed-rank and t-test.
+
+:func:`table2` computes the draws per data set and the mean normalized
+replicabilities from the ten randomizations of
+:func:`replicability.papers.bouckaert_frank2004.uci_scheme_results` (Weka's
+stratified folds, committed under ``data/results``), beside the published table;
+:func:`table2_claims` holds the claims of Section 4 to the rules of
+:mod:`replicability.papers.claims`; :func:`table2_figure` draws published and
+reproduced means.
+
+References
+----------
+Bouckaert, R. R. (2004). Estimating replicability of classifier learning
+experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import xarray as xr
+
+from ...sources.uci import list_uci
+from ..bouckaert_frank2004 import uci_scheme_results
+from ..bouckaert_frank2004.uci_tables import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
+from ..claims import Claims, comparison_summary
+from ..tables import read_published, write_reproduced
+from .display import plain
+
+__all__ = ["TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"]
+
+#: The tests of Table 2 and their printed names.
+TABLE2_TESTS = {"sign": "Sign test", "signed_rank": "Rank test", "t": "T test"}
+_PAIRS = list(PAIR_LABELS.values())
+_BLOCKS = ((0, 9), (9, 19), (19, 27))  # the paper's groups of data sets 1-9, 10-19, 20-27
+
+
+def normalized(r, paper_rounding=False):
+    """Normalized replicability in percent, ``100 (2 r - 1)``; with the paper's rounding of ``r`` to 3 decimals.
+
+    Examples
+    --------
+    >>> round(float(normalized(0.9254)), 2), round(float(normalized(0.9254, paper_rounding=True)), 2)
+    (85.08, 85.0)
+    """
+    r = np.round(r, 3) if paper_rounding else r
+    return 100 * (2 * r - 1)
+
+
+def _compact(chars):
+    return " ".join("".join(chars[a:b]) for a, b in _BLOCKS)
+
+
+def _chars(counts, n_repeats):
+    return ["." if c in (0, n_repeats) else str(int(c)) for c in counts]
+
+
+@dataclass
+class Table2:
+    """Table 2 reproduced (see :func:`table2`)."""
+
+    norm: pd.DataFrame
+    norm_table: pd.DataFrame
+    check: pd.DataFrame
+    layout: pd.DataFrame
+    rule: pd.DataFrame
+    draws: xr.DataArray
+    reproduced: pd.DataFrame
+    n_repeats: int
+    n_present: int
+
+
+def _named(draws, manifest):
+    draws = draws.assign_coords(pair=[PAIR_LABELS[p] for p in draws["pair"].values])
+    return draws.assign_coords(dataset=manifest.loc[draws["dataset"].values, "paper_name"].to_numpy())
+
+
+def table2(*, alpha=0.05, scale="paper", write=True):
+    """Table 2 of Bouckaert (2004) reproduced, beside the published one.
+
+    Parameters
+    ----------
+    alpha : float
+        Significance level of the tests.
+    scale : {"paper", "smoke"}
+        "paper": the committed 27 data sets x 10 randomizations; "smoke": iris,
+        labor and zoo, 2 randomizations.
+    write : bool
+        Write ``reproduced/bouckaert2004/table2.csv``.
+
+    Returns
+    -------
+    Table2
+        ``norm`` (mean normalized replicability per test and pair, exact, with the
+        paper's rounding and with three outcomes, beside the published value),
+        ``check`` (the printed means recomputed from the printed draws),
+        ``layout`` (draws per data set in the paper's compact layout),
+        ``rule`` (the sign-test block with the rule as printed), the ``draws``.
+    """
+    tests = TABLE2_TESTS
+    manifest = list_uci().set_index("dataset")
+    cv = uci_scheme_results("cv", scale=scale)
+    outcomes = xr.concat([uci_test_outcomes(cv, f"sorted_runs_{t}", alpha=alpha) for t in tests],
+                         dim=pd.Index(list(tests), name="test"))
+    n_repeats = outcomes.sizes["repeat"]
+    draws = _named(draw_counts(outcomes), manifest)
+
+    per_pair = consistency_table(outcomes).rename(index=PAIR_LABELS, level="pair")
+    cells = outcomes.transpose("test", "pair", "dataset", "repeat").values
+    cells = xr.DataArray(cells.reshape(cells.shape[0], -1, cells.shape[-1]), dims=("test", "dataset", "repeat"),
+                         coords={"test": list(tests)})  # every (pair, data set) cell of a block
+    per_test = consistency_table(cells)
+    three = consistency_table(outcomes, directional=True).rename(index=PAIR_LABELS, level="pair")
+    rows = []
+    for test in tests:
+        rows.append({"test": test, "pair": "all", "R": per_test.loc[test, "R"], "R_3": np.nan})
+        for pair in _PAIRS:
+            rows.append({"test": test, "pair": pair, "R": per_pair.loc[(test, pair), "R"],
+                         "R_3": three.loc[(test, pair), "R"]})
+    norm = pd.DataFrame(rows)
+    norm["normalized"] = normalized(norm["R"])
+    norm["paper_rounding"] = normalized(norm["R"], paper_rounding=True)
+    norm["normalized_3"] = normalized(norm["R_3"])
+    published = read_published("bouckaert2004", "table2")
+    pub_norm = published.query("row == 'mean_normalized_r2_pct'")[["test", "pair", "value"]].astype({"value": float})
+    norm = norm.merge(pub_norm.rename(columns={"value": "published"}), on=["test", "pair"], validate="one_to_one")
+    norm["difference"] = norm["paper_rounding"] - norm["published"]
+    norm_table = norm.set_index(["test", "pair"])[["published", "paper_rounding", "difference", "normalized",
+                                                   "normalized_3"]]
+    norm_table.columns = ["published", "reproduced (paper's rounding)", "difference", "reproduced (exact)",
+                          "reproduced, 3 outcomes"]
+
+    cells_pub = published.query("row != 'mean_normalized_r2_pct'").copy()
+    k = cells_pub["value"].astype(float)
+    cells_pub["R"] = np.where(cells_pub["printed"] == ".", 1.0, (k * (k - 1) + (10 - k) * (9 - k)) / 90)
+    check = pd.concat([cells_pub.groupby(["test", "pair"])["R"].mean(),
+                       cells_pub.groupby("test")["R"].mean().to_frame().assign(pair="all")
+                       .set_index("pair", append=True)["R"]])
+    check = pd.DataFrame({"from printed draws": normalized(check, paper_rounding=True)})
+    check = check.join(pub_norm.set_index(["test", "pair"])["value"].rename("printed"))
+
+    order = list(published.query("row != 'mean_normalized_r2_pct'")["row"].drop_duplicates())
+    present = [name for name in order if name in draws["dataset"].values]
+
+    def printed(test, pair):
+        pub = published.query("test == @test and pair == @pair and row != 'mean_normalized_r2_pct'")
+        return pub.set_index("row").loc[present, "printed"]
+
+    lines = []
+    for test in tests:
+        for pair in _PAIRS:
+            pub = printed(test, pair)
+            rep = _chars(draws.sel(test=test, pair=pair).sel(dataset=present).values, n_repeats)
+            lines.append({"test": tests[test], "pair": pair, "published": _compact(list(pub)),
+                          "reproduced": _compact(rep), "cells equal": int(sum(p == r for p, r in zip(pub, rep)))})
+    layout = pd.DataFrame(lines).set_index(["test", "pair"])
+
+    printed_rule = uci_test_outcomes(cv, "sorted_runs_sign_printed", alpha=alpha)
+    draws_printed = _named(draw_counts(printed_rule), manifest)
+    r_printed = consistency_table(printed_rule).rename(index=PAIR_LABELS)["R"]
+    rule_rows = []
+    for pair in _PAIRS:
+        rep = _chars(draws_printed.sel(pair=pair).sel(dataset=present).values, n_repeats)
+        sign = layout.loc[(tests["sign"], pair)]
+        rule_rows.append({"pair": pair, "published": sign["published"], "symmetric exact": sign["reproduced"],
+                          "rule as printed": _compact(rep), "cells equal (symmetric)": int(sign["cells equal"]),
+                          "cells equal (as printed)": int(sum(p == r for p, r in zip(printed("sign", pair), rep))),
+                          "normalized R2 (as printed, %)":
+                              round(float(normalized(r_printed[pair], paper_rounding=True)), 1)})
+    rule = pd.DataFrame(rule_rows).set_index("pair")
+
+    records = []
+    for test in tests:
+        for pair in _PAIRS:
+            for name in present:
+                c = int(draws.sel(test=test, pair=pair, dataset=name))
+                records.append({"test": test, "pair": pair, "row": name,
+                                "printed": "." if c in (0, n_repeats) else str(c), "value": c})
+        for pair in ["all"] + _PAIRS:
+            value = float(norm.query("test == @test and pair == @pair")["paper_rounding"].iloc[0])
+            records.append({"test": test, "pair": pair, "row": "mean_normalized_r2_pct", "printed": f"{value:.1f}",
+                            "value": value})
+    reproduced = pd.DataFrame(records)
+    reproduced["source"] = (f"computed by replicability (notebook bouckaert2004/04_table2_uci, scale={scale}, "
+                            f"alpha={alpha})")
+    if write:
+        write_reproduced(reproduced, "bouckaert2004", "table2")
+    return Table2(norm, norm_table, check, layout, rule, draws, reproduced, n_repeats, len(present))
+
+
+def _cell_normalized(res, test):
+    """Normalized R̂2 (percent, two outcome values) of every (pair, data set) cell of a test's block."""
+    k = res.draws.sel(test=test).transpose("pair", "dataset").values.ravel().astype(float)
+    n = res.n_repeats
+    return normalized((k * (k - 1) + (n - k) * (n - k - 1)) / (n * (n - 1)))
+
+
+def table2_claims(res):
+    """The claims of Bouckaert (2004), Section 4, on Table 2, held to the rules of :mod:`~replicability.papers.claims`.
+
+    The mean normalized replicability of a test is the mean over the ``m`` cells
+    (3 pairs x 27 data sets) of its block; two tests are compared cell by cell
+    (paired), with the standard error ``sd(difference) / sqrt(m)``.
+
+    Returns
+    -------
+    tuple of (Claims, dict)
+    """
+    c = Claims("bouckaert2004", "04_table2_uci")
+    src = "Section 4, Table 2"
+    per_cell = {t: _cell_normalized(res, t) for t in TABLE2_TESTS}
+    m = per_cell["t"].size
+    overall = {t: float(v.mean()) for t, v in per_cell.items()}
+
+    def paired_se(a, b):
+        d = per_cell[a] - per_cell[b]
+        return float(np.std(d, ddof=1) / np.sqrt(m))
+
+    c.greater("claim_issue", "Replicability is an issue for non-synthetic data sets (mean normalized replicability "
+              "below 100% for every test)", src, larger=[100.0] * 3, smaller=[overall[t] for t in TABLE2_TESTS],
+              se=[float(np.std(per_cell[t], ddof=1) / np.sqrt(m)) for t in TABLE2_TESTS], unit="points", digits=1)
+    c.greater("claim_sign_worse", "The sign test performs much worse than the other two tests", src,
+              larger=[overall["signed_rank"], overall["t"]], smaller=[overall["sign"]] * 2,
+              se=[paired_se("signed_rank", "sign"), paired_se("t", "sign")], unit="points", digits=1)
+    c.greater("claim_t_marginal", "The t-test shows marginally higher replicability than the rank sum test", src,
+              larger=overall["t"], smaller=overall["signed_rank"], se=paired_se("t", "signed_rank"), unit="points",
+              digits=1)
+    layout = res.layout
+    inconsistent = {t: int((~res.draws.sel(test=t).isin([0, res.n_repeats])).sum()) for t in TABLE2_TESTS}
+    norm = res.norm
+    values = {**c.verdicts(), "n_cells": m,
+              **{f"overall_{t}": round(overall[t], 1) for t in TABLE2_TESTS},
+              **{f"inconsistent_{t}": inconsistent[t] for t in TABLE2_TESTS},
+              "se_t_rank": round(paired_se("t", "signed_rank"), 2),
+              "cells_equal": int(layout["cells equal"].sum()), "cells_total": res.n_present * 9,
+              "cells_equal_rank_t": int(layout.loc[[TABLE2_TESTS["signed_rank"], TABLE2_TESTS["t"]],
+                                                   "cells equal"].sum()),
+              "cells_total_rank_t": res.n_present * 6,
+              "max_abs_dnorm": round(float(norm["difference"].abs().max()), 1),
+              "self_consistent": bool(np.allclose(res.check.iloc[:, 0], res.check["printed"], atol=0.05)),
+              "sign_equal_symmetric": int(res.rule["cells equal (symmetric)"].sum()),
+              "sign_equal_printed": int(res.rule["cells equal (as printed)"].sum()),
+              "summary": comparison_summary(norm["published"], norm["paper_rounding"], c, digits=1)}
+    return c, plain(values)
+
+
+def table2_figure(res):
+    """Mean normalized replicability per test and pair, published (hollow) and reproduced (filled)."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 3.6), layout="constrained")
+    colours = {"sign": "#1b9e77", "signed_rank": "#d95f02", "t": "#7570b3"}
+    xpos = np.arange(4)
+    for j, test in enumerate(TABLE2_TESTS):
+        sub = res.norm.query("test == @test").set_index("pair").loc[["all"] + _PAIRS]
+        ax.plot(xpos + 0.15 * (j - 1), sub["published"], "o", mfc="none", color=colours[test])
+        ax.plot(xpos + 0.15 * (j - 1), sub["paper_rounding"], "o", color=colours[test], label=TABLE2_TESTS[test])
+    ax.plot([], [], "o", mfc="none", color="black", label="published")
+    ax.set_xticks(xpos, ["all pairs"] + _PAIRS)
+    ax.set_ylabel("mean normalized $\\hat R_2$ (%)")
+    ax.legend(fontsize=8, ncol=2)
+    return fig

@@ -1,0 +1,279 @@
+"""The in-text numbers of Bouckaert (2005), Section 4: McNemar 90/10 and the designs at equal cost.
+
+:func:`mcnemar_type1` and :func:`mcnemar_worst_case` recompute the Type I and
+worst-case replicability of McNemar's test on a 90%/10% split that Section 4.1
+prints, beside the printed values; :func:`designs_at_equal_cost` summarizes the
+Figures 1-4 simulations per design (Sections 4.2-4.3); :func:`in_text_claims`
+holds the claims to the rules of :mod:`replicability.papers.claims`.
+
+References
+----------
+Bouckaert, R. R. (2005). Low replicability of machine learning experiments is
+not a small data set phenomenon. ICML 2005 Workshop on Meta-learning.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..._validation import check_choice
+from ..bouckaert2004.display import plain
+from ..claims import Claims, comparison_summary, rate_se
+from ..tables import read_published, write_reproduced
+from .curves import GROUPS, SCALE_CAPS, task1_curves
+from .histograms import histogram_measures
+from .task1 import TASK1_DESIGNS, cached_task1
+from .theory import agreement_normal_model, task1_worst_case_gap
+
+__all__ = ["designs_at_equal_cost", "in_text_claims", "in_text_figure", "mcnemar_type1", "mcnemar_worst_case"]
+
+
+def _measures(ds):
+    return histogram_measures(ds["histogram"].values, n_repetitions=ds.attrs["n_repetitions"])
+
+
+def _n_sets(n_datasets, scale):
+    check_choice(scale, "scale", tuple(SCALE_CAPS))
+    return min(n_datasets, SCALE_CAPS[scale][1])
+
+
+def mcnemar_type1(sizes=(1000, 2000, 10000, 20000, 100000, 200000), *, n_datasets=1000, alpha=0.05, seed=2005,
+                  scale="paper", write=True):
+    """Type I replicability of McNemar's test on a 90%/10% split (gap 0, continuity correction), per size.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``n``: the published percentage, Type I error, "all agree" and
+        R̂2 (percent), the differences, and the number of data sets.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
+    >>> t = mcnemar_type1([1000], scale="smoke", write=False)
+    >>> float(t.loc[1000, "published %"]), t.attrs["n_datasets"]
+    (86.5, 10)
+    >>> del os.environ["REPLICABILITY_CACHE"]
+    """
+    sets = _n_sets(n_datasets, scale)
+    rows = []
+    for n in sizes:
+        m = _measures(cached_task1(["mcnemar_90_10"], n, [0.0], n_datasets=sets, alpha=alpha, seed=seed, scale=scale))
+        rows.append({"n": n, "type I error %": 100 * float(m["rejection"][0, 0]),
+                     "all agree %": 100 * float(m["consistency"][0, 0]), "R2 %": 100 * float(m["r2"][0, 0])})
+    type1 = pd.DataFrame(rows).set_index("n")
+    published = read_published("bouckaert2005", "type1_replicability").set_index("n")
+    type1.insert(0, "published %", published["replicability_pct"])
+    type1["difference (all agree)"] = type1["all agree %"] - type1["published %"]
+    type1["difference (R2)"] = type1["R2 %"] - type1["published %"]
+    type1.attrs["n_datasets"] = sets
+    if write:
+        out = published.reset_index()[["design", "n"]].copy()
+        out["replicability_pct"] = type1["all agree %"].to_numpy()
+        out["source"] = "replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, all 10 agree"
+        write_reproduced(out.round(2), "bouckaert2005", "type1_replicability")
+    return type1
+
+
+def mcnemar_worst_case(sizes=(20000, 100000, 200000), *, n_datasets=1000, gap_steps=100, gap_span=4.0, alpha=0.05,
+                       seed=2005, scale="paper", write=True):
+    """Worst-case replicability of McNemar 90%/10%: the minimum of "all agree" over a grid of gaps, per size.
+
+    The grid runs from 0 to ``gap_span`` times the gap where the mean McNemar
+    statistic equals its threshold.
+
+    Returns
+    -------
+    worst : pandas.DataFrame
+        Indexed by ``n``: published and reproduced replicability, Δ (gap) and
+        power at the worst case (percent), the minimum R̂2 and twice our gap.
+    grids : dict
+        ``{n: DataFrame}`` of the curves (gap, power, all agree, R2).
+    """
+    sets = _n_sets(n_datasets, scale)
+    rows, grids = [], {}
+    for n in sizes:
+        gaps = np.linspace(0, gap_span * float(task1_worst_case_gap(n, 0.1, alpha=alpha)),
+                           min(gap_steps, SCALE_CAPS[scale][0]))
+        m = _measures(cached_task1(["mcnemar_90_10"], n, gaps, n_datasets=sets, alpha=alpha, seed=seed, scale=scale))
+        grids[n] = pd.DataFrame({"gap": gaps, "power": m["b_better"][0], "all agree": m["consistency"][0],
+                                 "R2": m["r2"][0]})
+        i = int(np.argmin(m["consistency"][0]))
+        rows.append({"n": n, "all agree %": 100 * float(m["consistency"][0, i]), "gap %": 100 * gaps[i],
+                     "power %": 100 * float(m["b_better"][0, i]), "min R2 %": 100 * float(m["r2"][0].min())})
+    worst = pd.DataFrame(rows).set_index("n")
+    pub = read_published("bouckaert2005", "worst_case").set_index("n")
+    worst.insert(0, "published %", pub["replicability_pct"])
+    worst.insert(3, "published delta %", pub["delta_pct"])
+    worst.insert(5, "published power %", pub["power_pct"])
+    worst["2 x gap %"] = 2 * worst["gap %"]
+    worst.attrs["n_datasets"] = sets
+    if write:
+        out = pub.reset_index()[["design", "n"]].copy()
+        out["replicability_pct"] = worst["all agree %"].to_numpy()
+        out["delta_pct"] = worst["gap %"].to_numpy()
+        out["power_pct"] = worst["power %"].to_numpy()
+        out["source"] = ("replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, minimum of all "
+                         "10 agree over the gap grid")
+        write_reproduced(out.round(2), "bouckaert2005", "worst_case")
+    return worst, grids
+
+
+def designs_at_equal_cost(sizes=(1000, 2000, 10000), *, alpha=0.05, seed=2005, scale="paper"):
+    """Per design, averaged over the sizes: Type I error and replicability, worst case and mean power, by cost.
+
+    Cost is the number of times A and B are trained and tested (Section 4.3).
+    Each ``... SE`` column is the standard error of the average: rates over the
+    independent data sets of a gap, averaged over the sizes (and, for power, the gaps).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by (cost, design).
+    """
+    curves = task1_curves(GROUPS, sizes, alpha=alpha, seed=seed, scale=scale)
+    rows = []
+    for (design, n), sel in curves.groupby(["design", "n"], sort=False):
+        n_sets = int(sel["n_datasets"].iloc[0])
+        null = sel.iloc[0]
+        worst = sel.loc[sel["replicability"].idxmin()]
+        rows.append({"design": design, "n": n, "cost": TASK1_DESIGNS[design].cost, "type I error": null["rejection"],
+                     "type I repl.": null["replicability"], "type I R2": null["r2"],
+                     "worst repl.": worst["replicability"], "worst R2": sel["r2"].min(),
+                     "mean power": sel["power"].mean(),
+                     "var type I error": rate_se(null["rejection"], n_sets) ** 2,
+                     "var type I repl.": rate_se(null["replicability"], n_sets) ** 2,
+                     "var worst repl.": rate_se(worst["replicability"], n_sets) ** 2,
+                     "var mean power": np.sum(rate_se(sel["power"].to_numpy(), n_sets) ** 2) / len(sel) ** 2})
+    frame = pd.DataFrame(rows)
+    table = frame.groupby(["cost", "design"]).mean(numeric_only=True).drop(columns="n")
+    k = frame.groupby(["cost", "design"]).size()
+    for column in ["type I error", "type I repl.", "worst repl.", "mean power"]:
+        table[f"{column} SE"] = np.sqrt(table.pop(f"var {column}") / k)  # mean of k independent estimates
+    return table
+
+
+def in_text_claims(type1, worst, by_design, *, alpha=0.05):
+    """The in-text claims of Bouckaert (2005), Section 4, held to the rules of :mod:`~replicability.papers.claims`.
+
+    Printed percentages are compared within two standard errors of a rate over
+    the data sets at the printed value plus half a unit of the last printed
+    digit; two simulated estimates with the two standard errors combined.
+
+    Returns
+    -------
+    tuple of (Claims, dict)
+    """
+    c = Claims("bouckaert2005", "03_in_text_numbers")
+    n1, nw = type1.attrs["n_datasets"], worst.attrs["n_datasets"]
+    pub = type1["published %"].to_numpy()
+    c.close_to("t1_values", "Type I replicability of McNemar 90%/10%: 86.5, 85.6, 84.4, 83.0, 80.5, 82.0% at 1, 2, 10, "
+               "20, 100, 200 thousand instances (all 10 agree)", "Section 4.1, paragraph 2",
+               value=type1["all agree %"].to_numpy(), published=pub, se=100 * rate_se(pub / 100, n1), rounding=0.05,
+               unit="points", digits=1)
+    first, last = type1["all agree %"].iloc[0], type1["all agree %"].iloc[-1]
+    c.greater("t1_decreases", "Type I replicability decreases with the data set size (smallest against largest)",
+              "Section 4.1, paragraph 2", larger=first, smaller=last,
+              se=100 * np.hypot(rate_se(first / 100, n1), rate_se(last / 100, n1)), unit="points", digits=1)
+    wpub = worst["published %"].to_numpy()
+    c.close_to("wc_values", "Worst-case replicability of McNemar 90%/10%: 6.4, 7.0, 6.7% at 20, 100, 200 thousand",
+               "Section 4.1, paragraph 3", value=worst["all agree %"].to_numpy(), published=wpub,
+               se=100 * rate_se(wpub / 100, nw), rounding=0.05, unit="points", digits=1)
+    ppub = worst["published power %"].to_numpy()
+    c.close_to("wc_power", "... where power is 46.2, 54.4, 51.8%", "Section 4.1, paragraph 3",
+               value=worst["power %"].to_numpy(), published=ppub, se=100 * rate_se(ppub / 100, nw), rounding=0.05,
+               unit="points", digits=1)
+    c.close_to("wc_delta", "... at an accuracy difference Δ of 6, 3, 2%", "Section 4.1, paragraph 3",
+               value=worst["gap %"].to_numpy(), published=worst["published delta %"].to_numpy(), se=0.0, rounding=0.5,
+               unit="points", digits=2)
+    w = worst["all agree %"].to_numpy()
+    c.close_to("wc_free_of_n", "Worst-case replicability does not change with the data set size (each size against "
+               "the smallest)", "Section 4.1, paragraph 3", value=w[1:], published=np.repeat(w[0], w.size - 1),
+               se=100 * np.hypot(rate_se(w[1:] / 100, nw), rate_se(w[0] / 100, nw)), rounding=0.0, unit="points",
+               digits=2)
+    d = by_design.droplevel("cost")
+    pairs = [("cv_1x10", "resampling_10"), ("cv_10x10", "resampling_100"), ("cv_50x10", "resampling_500")]
+
+    def compare(key, statement, column, pairs, source):
+        a = np.array([d.loc[x, column] for x, _ in pairs])
+        b = np.array([d.loc[y, column] for _, y in pairs])
+        se = np.hypot([d.loc[x, f"{column} SE"] for x, _ in pairs], [d.loc[y, f"{column} SE"] for _, y in pairs])
+        c.greater(key, statement, source, larger=a, smaller=b, se=se, digits=3)
+        return a - b
+
+    src = "Section 4.3"
+    d_t1 = compare("cv_better_type1", "Repeated cv has considerably better Type I replicability than resampling at "
+                   "equal cost (10, 100, 500)", "type I repl.", pairs, src)
+    d_wc = compare("cv_better_worst", "... and better worst-case replicability", "worst repl.", pairs, src)
+    d_pw = compare("cv_power_slightly", "... and slightly better power", "mean power", pairs, src)
+    rs = ["resampling_10", "resampling_100", "resampling_500"]
+    e = np.array([d.loc[r, "type I error"] for r in rs])
+    e_se = np.array([d.loc[r, "type I error SE"] for r in rs])
+    c.close_to("rs_type1_same", "10, 100, 500 resamples: Type I error about the same", "Section 4.2",
+               value=e[1:], published=np.repeat(e[0], 2), se=np.hypot(e_se[1:], e_se[0]), rounding=0.0, digits=3)
+    steps = [(rs[1], rs[0]), (rs[2], rs[1])]
+    compare("rs_power_up", "... power increases with the number of resamples", "mean power", steps, "Section 4.2")
+    compare("rs_repl_up", "... and so does Type I replicability", "type I repl.", steps, "Section 4.2")
+    mc = [("mcnemar_50_50", "resampling_10")] * 3
+    a = np.array([d.loc["mcnemar_50_50", col] for col in ["mean power", "type I repl.", "worst repl."]])
+    b = np.array([d.loc["resampling_10", col] for col in ["mean power", "type I repl.", "worst repl."]])
+    se = np.hypot([d.loc[x, f"{col} SE"] for (x, _), col in zip(mc, ["mean power", "type I repl.", "worst repl."])],
+                  [d.loc[y, f"{col} SE"] for (_, y), col in zip(mc, ["mean power", "type I repl.", "worst repl."])])
+    c.greater("mcnemar_beats_rs10", "McNemar 50/50 beats 10x resampling in power, Type I and worst-case replicability",
+              "Section 4.2", larger=a, smaller=b, se=se, digits=3)
+
+    def listed(values, fmt="+.3f"):
+        return ", ".join(f"{v:{fmt}}" for v in values)
+
+    values = {**c.verdicts(),
+              "t1_model_all": round(100 * float(agreement_normal_model(0.0, 0.1, alpha=alpha, n_repetitions=10)), 1),
+              "t1_model_r2": round(100 * float(agreement_normal_model(0.0, 0.1, alpha=alpha)), 1),
+              "t1_all_lo": round(float(type1["all agree %"].min()), 1),
+              "t1_all_hi": round(float(type1["all agree %"].max()), 1),
+              "t1_r2_lo": round(float(type1["R2 %"].min()), 1), "t1_r2_hi": round(float(type1["R2 %"].max()), 1),
+              "wc_model_all": round(100 * float(agreement_normal_model(1.959964, 0.1, alpha=alpha,
+                                                                       n_repetitions=10)), 1),
+              "cv_minus_rs_power": listed(d_pw), "cv_minus_rs_worst": listed(d_wc), "cv_minus_rs_type1": listed(d_t1),
+              "rs_power": listed([d.loc[r, "mean power"] for r in rs], ".3f"), "rs_type1err": listed(e, ".3f"),
+              "rs_type1repl": listed([d.loc[r, "type I repl."] for r in rs], ".3f"),
+              "summary": comparison_summary(np.concatenate([pub, wpub]),
+                                            np.concatenate([type1["all agree %"], worst["all agree %"]]), c, digits=1)}
+    return c, plain(values)
+
+
+def in_text_figure(type1, worst, grids):
+    """Printed beside reproduced: Type I replicability against the size; the worst-case curves with the printed points.
+
+    The first panel draws the printed Type I replicability of McNemar 90/10 (crosses)
+    beside ours ("all agree" and R̂2); the others draw power, "all agree" and R̂2
+    against the gap, with the printed worst case (Δ, replicability) and the printed
+    power at Δ.
+    """
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 1 + len(grids), figsize=(13, 3.2), layout="constrained")
+    ax = axes[0]
+    ax.plot(type1.index, type1["published %"], "kx", ms=8, label="printed")
+    ax.plot(type1.index, type1["all agree %"], "o--", label="all 10 agree")
+    ax.plot(type1.index, type1["R2 %"], "s:", label="R2")
+    ax.set_xscale("log")
+    ax.set_ylim(0, 100)
+    ax.set_title("Type I replicability, McNemar 90/10", fontsize=9)
+    ax.set_xlabel("data set size n")
+    ax.set_ylabel("%")
+    ax.legend(fontsize=7)
+    for ax, (n, g) in zip(axes[1:], grids.items()):
+        ax.plot(100 * g["gap"], 100 * g["power"], "-", label="power")
+        ax.plot(100 * g["gap"], 100 * g["all agree"], "--", label="all 10 agree")
+        ax.plot(100 * g["gap"], 100 * g["R2"], ":", label="R2")
+        ax.plot(worst.loc[n, "published delta %"], worst.loc[n, "published %"], "kx", ms=8,
+                label="printed worst case (Δ, repl.)")
+        ax.plot(worst.loc[n, "published delta %"], worst.loc[n, "published power %"], "k+", ms=8,
+                label="printed power at Δ")
+        ax.set_ylim(0, 100)
+        ax.set_title(f"Worst case, n = {n:,}", fontsize=9)
+        ax.set_xlabel("accuracy gap B - A (%)")
+    axes[1].legend(fontsize=7)
+    return fig

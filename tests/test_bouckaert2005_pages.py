@@ -1,0 +1,136 @@
+"""Tests of the page modules of replicability.papers.bouckaert2005 (section3, curves, in_text, beyond) and r2_se."""
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from replicability.papers.bouckaert2005 import beyond, curves, in_text
+from replicability.papers.bouckaert2005 import theory_checks as section3
+from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_histogram
+from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, rate_se
+from replicability.stats.measures import replicability_r2
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _tmp_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("REPLICABILITY_REPRODUCED_DIR", str(tmp_path / "reproduced"))
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "cache"))
+
+
+def _committed(name):
+    return pd.read_csv(ROOT / "data" / "reproduced" / "bouckaert2005" / f"{name}.csv")
+
+
+def test_r2_se_is_the_standard_error_of_the_per_dataset_r2():
+    rng = np.random.default_rng(5)
+    outcomes = rng.choice([-1, 0, 1], p=[0.2, 0.7, 0.1], size=(2, 40, 10))  # two cells, 40 data sets
+    m = histogram_measures(outcome_histogram(outcomes), n_repetitions=10)
+    per_set = np.asarray(replicability_r2(outcomes), dtype=float)  # (2, 40), from the outcomes directly
+    assert m["r2"] == pytest.approx(per_set.mean(axis=-1))
+    assert m["r2_se"] == pytest.approx(per_set.std(axis=-1, ddof=1) / np.sqrt(40))
+    one = histogram_measures(outcome_histogram(outcomes[:, :1]), n_repetitions=10)
+    assert np.all(np.isnan(one["r2_se"]))
+
+
+def test_half_unit_of_the_last_printed_digit():
+    assert section3._half_unit("90.5") == pytest.approx(0.05)
+    assert section3._half_unit("3.841459") == pytest.approx(5e-7)
+    assert section3._half_unit("2") == pytest.approx(0.5)
+
+
+def test_section3_constants_and_claims_small_simulation():
+    res = section3.section3(n_datasets=60, sizes=(10_000, 20_000), test_fractions=(0.1, 0.5), write=False)
+    assert res.constants.loc["type1_replicability_bound_pct", "reproduced"] == pytest.approx(90.5)
+    assert res.constants.loc["chi2_threshold", "reproduced"] == pytest.approx(3.841459, abs=5e-7)
+    c, values = section3.section3_claims(res)
+    v = c.verdicts()
+    assert v["bound_holds"] == v["chi2_holds"] == v["z_holds"] == v["tail_above_z"] == HOLDS
+    # 0.97 z + 0.33 at z = 1.96 is 2.231; the tail mean is 2.338: off by more than the printed rounding.
+    assert values["tail_gap"] == pytest.approx(0.107, abs=0.001) and v["tail_linear"] == NOT_HOLDS
+    pairwise, agree = res.split("type1")
+    assert list(agree.columns) == ["all agree simulated", "all agree normal model"]
+    assert "R2 SE" in pairwise.columns and len(pairwise) == 4
+    with pytest.raises(ValueError, match="at least 2 values"):
+        section3.section3(n_datasets=20, sizes=(10_000,))
+
+
+def test_section3_writes_the_committed_constants(tmp_path):
+    section3.section3(n_datasets=20, sizes=(10_000, 20_000), test_fractions=(0.1, 0.5))
+    written = pd.read_csv(tmp_path / "reproduced" / "bouckaert2005" / "section3.csv")
+    assert np.allclose(written["value"], _committed("section3")["value"])
+
+
+def test_task1_curves_reproduce_the_committed_figures():
+    frame = curves.task1_curves(write_as="figures1_4")
+    committed = _committed("figures1_4")
+    written = pd.read_csv(Path(__import__("os").environ["REPLICABILITY_REPRODUCED_DIR"]) / "bouckaert2005"
+                          / "figures1_4.csv")
+    pd.testing.assert_frame_equal(written, committed)
+    assert (frame["r2_se"] >= 0).all() and (frame.loc[frame["gap"] == 0, "r2_se"] > 0).all()
+
+
+def test_curve_summary_on_a_hand_made_curve():
+    frame = pd.DataFrame({"design": "d", "n": 1000, "gap": [0.0, 0.1, 0.2], "n_datasets": 100,
+                          "power": [0.05, 0.45, 0.9], "rejection": [0.05, 0.5, 0.9],
+                          "replicability": [0.7, 0.2, 0.8], "r2": [0.9, 0.6, 0.85], "r2_se": 0.01})
+    s = curves.curve_summary(frame, order=["d"]).loc[("d", 1000)]
+    assert s["type I error"] == 0.05 and s["worst repl. (all agree)"] == 0.2 and s["gap at worst"] == 0.1
+    assert s["repl. at 50% power"] == 0.2  # power 0.45 is nearest 50%
+    # Mean power over three gaps of 100 independent data sets each: sqrt(sum p(1-p)/100) / 3.
+    expected = np.sqrt(sum(p * (1 - p) / 100 for p in [0.05, 0.45, 0.9])) / 3
+    assert s["mean power SE"] == pytest.approx(expected)
+
+
+def test_in_text_smoke_and_claims_rules():
+    type1 = in_text.mcnemar_type1((1000, 2000), scale="smoke", write=False)
+    worst, grids = in_text.mcnemar_worst_case((20000, 100000), scale="smoke", write=False)
+    by_design = in_text.designs_at_equal_cost((1000,), scale="smoke")
+    assert type1.attrs["n_datasets"] == 10 and len(grids[20000]) == 6
+    # One size: each SE is the binomial SE of the one estimate.
+    row = by_design.loc[(10, "resampling_10")]
+    assert row["type I repl. SE"] == pytest.approx(rate_se(row["type I repl."], 10))
+    c, values = in_text.in_text_claims(type1, worst, by_design)
+    # The rule by hand: within rounding 0.05 holds, within 2 binomial SE over 10 data sets + 0.05 within tolerance.
+    gap = (type1["all agree %"] - type1["published %"]).abs().to_numpy()
+    tol = 200 * np.sqrt(type1["published %"].to_numpy() / 100 * (1 - type1["published %"].to_numpy() / 100) / 10)
+    expected = HOLDS if np.all(gap <= 0.05) else WITHIN if np.all(gap <= tol + 0.05) else NOT_HOLDS
+    assert c.verdicts()["t1_values"] == expected
+    assert values["summary"].startswith("4 cells compared")  # two Type I sizes and two worst-case sizes
+
+
+def _fake_compare(delta):
+    designs = ["mcnemar_90_10", "cv_10x10"]
+    block = pd.DataFrame({"type I error": [0.05, 0.04], "type I repl.": [0.6, 0.9], "worst repl.": [0.1, 0.8],
+                          "worst R2": [0.5, 0.9], "power at worst": [0.5, 0.5]}, index=designs)
+    large = block.copy()
+    large["type I repl."] += delta
+    return pd.concat({"n = 10,000": block, "n = 1,000,000": large}, axis=1)
+
+
+def _fake_table(cost=70.0, repl=0.98, type1=0.03):
+    table = pd.DataFrame({"type I error": [0.03, type1], "type I repl.": [0.98, repl], "worst repl.": [0.9, 0.9],
+                          "mean cost": [500.0, cost]}, index=["sorted_cv_50x10", "adaptive sorted cv"])
+    table.attrs["n_datasets"] = 1000
+    return table
+
+
+def test_beyond_claims_rules():
+    # 2 SE of the difference of two rates at 0.9 over 1000 data sets: 2 sqrt(2 * 0.09 / 1000) = 0.0268.
+    assert beyond.beyond_claims(_fake_compare(0.0), _fake_table())[0].verdicts()["million_type1"] == HOLDS
+    assert beyond.beyond_claims(_fake_compare(0.02), _fake_table())[0].verdicts()["million_type1"] == WITHIN
+    assert beyond.beyond_claims(_fake_compare(0.05), _fake_table())[0].verdicts()["million_type1"] == NOT_HOLDS
+    v = beyond.beyond_claims(_fake_compare(0.0), _fake_table(cost=600.0, type1=0.08))[0].verdicts()
+    assert v["adaptive_cheaper"] == NOT_HOLDS and v["adaptive_level"] == NOT_HOLDS
+
+
+def test_adaptive_design_smoke():
+    large, ref, compare = beyond.million(scale="smoke")
+    table, adapt, ds = beyond.adaptive_design(ref, scale="smoke")
+    assert list(table.index)[-1] == "adaptive sorted cv" and len(adapt) == 6
+    assert table.loc["sorted_cv_10x10", "mean cost"] == 100
+    assert table.loc["adaptive sorted cv", "mean cost"] == pytest.approx(float(ds["mean_cost"].mean()))
+    assert compare.columns.get_level_values(0).unique().tolist() == ["n = 10,000", "n = 1,000,000"]
