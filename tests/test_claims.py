@@ -13,6 +13,7 @@ from replicability.papers.claims import (
     rate_se,
     scorecard,
     scorecard_html,
+    se_multiple,
     verdict_counts,
 )
 
@@ -87,3 +88,24 @@ def test_scorecard_html_links_every_claim_to_its_page_and_escapes_text(tmp_path,
     assert "The &quot;rate&quot; &lt; 5%" in html and html.count("<tr>") == 2  # header and one claim
     counts = verdict_counts(scorecard(tmp_path))
     assert counts.loc["paper_x", HOLDS] == 1 and counts.loc["paper_x", "total"] == 1
+
+
+def test_claims_about_many_values_widen_the_multiple_by_bonferroni():
+    from scipy import stats
+
+    assert se_multiple(1) == pytest.approx(2.0)
+    assert se_multiple(27) == pytest.approx(stats.norm.isf(stats.norm.sf(2.0) / 27))
+    value = np.zeros(27)
+    value[0] = 5.0 + 3.0 * 0.5  # one cell 3 SE above the bound: noise among 27 cells
+    assert Claims("p", "x").at_most("k", "s", "t", value=value, bound=5.0, se=0.5) == WITHIN
+    assert Claims("p", "x").at_most("k", "s", "t", value=value[:1], bound=5.0, se=0.5) == NOT_HOLDS
+    value[0] = 5.0 + 3.3 * 0.5
+    assert Claims("p", "x").at_most("k", "s", "t", value=value, bound=5.0, se=0.5) == NOT_HOLDS
+    with pytest.raises(ValueError, match="`m`"):
+        se_multiple(0)
+
+
+def test_measured_arrays_of_any_shape_are_shown():
+    c = Claims("p", "x")
+    c.at_most("k", "s", "t", value=np.ones((2, 2)), bound=2.0)
+    assert c.frame()["measured"].iloc[0] == "1.00, 1.00, 1.00, 1.00"

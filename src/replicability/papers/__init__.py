@@ -16,7 +16,7 @@ _MODULES = {
     "tables": ("read_published", "write_reproduced"),
     "claims": (
         "HOLDS", "NOT_HOLDS", "SE_MULTIPLE", "WITHIN", "Claims", "comparison_summary", "rate_se", "scorecard",
-        "scorecard_html", "verdict_counts",
+        "scorecard_html", "se_multiple", "verdict_counts",
     ),
 }
 _PAPERS = ("bouckaert2003", "bouckaert2004", "bouckaert2005", "bouckaert_frank2004", "raschka2018",

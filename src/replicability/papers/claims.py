@@ -10,13 +10,19 @@ table), the measured value, the rule it is held to, and one of three verdicts:
 
 The tolerance comes from one rule for every claim of a kind, never tuned claim by claim:
 
-    tolerance = SE_MULTIPLE * standard error + rounding,   SE_MULTIPLE = 2,
+    tolerance = z_m * standard error + rounding,   z_1 = SE_MULTIPLE = 2,
 
 where the standard error is the Monte Carlo standard error implied by the design's
 size (for a rate p estimated from n independent trials, sqrt(p (1 - p) / n):
 :func:`rate_se`) and the rounding is half a unit of the last digit printed in the
 paper when the claim compares with a printed number (0 otherwise). Deterministic
 claims (an identity, an exact enumeration, the same splits) have no tolerance.
+
+A claim about m values at once (every cell of a table) is judged on each and gets the
+worst verdict; so that a claim that is true is not failed by Monte Carlo noise more
+often because it has more cells, the multiple grows with m as Bonferroni's correction
+of the one-sided 2 SE tail: ``z_m = Phi^-1(1 - (1 - Phi(2)) / m)`` (2.0 for one value,
+3.1 for 27, 3.5 for 100; :func:`se_multiple`).
 
 Kinds of claims (methods of :class:`Claims`):
 
@@ -28,7 +34,6 @@ Kinds of claims (methods of :class:`Claims`):
   their difference;
 * ``exactly``: a deterministic condition.
 
-Array values are judged element by element and the claim gets the worst verdict.
 """
 
 from __future__ import annotations
@@ -37,12 +42,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from ..engine.store import data_dir
 from .tables import write_reproduced
 
 __all__ = ["HOLDS", "NOT_HOLDS", "WITHIN", "SE_MULTIPLE", "Claims", "comparison_summary", "rate_se", "scorecard",
-           "scorecard_html", "verdict_counts"]
+           "scorecard_html", "se_multiple", "verdict_counts"]
 
 #: Multiple of the standard error in every tolerance.
 SE_MULTIPLE = 2.0
@@ -82,13 +88,30 @@ def rate_se(rate, n):
 
 
 def _fmt(value, unit, digits):
-    arr = np.atleast_1d(np.asarray(value, dtype=float))
+    arr = np.atleast_1d(np.asarray(value, dtype=float)).ravel()
     text = ", ".join(f"{v:.{digits}f}" for v in arr[:6]) + (" …" if arr.size > 6 else "")
     return text + (f" {unit}" if unit else "")
 
 
-def _tolerance(se, rounding):
-    return SE_MULTIPLE * np.asarray(se, dtype=float) + float(rounding)
+def se_multiple(m):
+    """The multiple of the standard error in the tolerance of a claim about ``m`` values.
+
+    Bonferroni's correction of the one-sided tail beyond 2 standard errors:
+    ``Phi^-1(1 - (1 - Phi(2)) / m)``, which is 2 for ``m = 1``.
+
+    Examples
+    --------
+    >>> [round(se_multiple(m), 2) for m in (1, 27, 100)]
+    [2.0, 3.14, 3.51]
+    """
+    if not isinstance(m, (int, np.integer)) or m < 1:
+        raise ValueError(f"`m` must be a positive integer; got {m!r}.")
+    tail = stats.norm.sf(SE_MULTIPLE)
+    return float(stats.norm.isf(tail / m))
+
+
+def _tolerance(se, rounding, m):
+    return se_multiple(m) * np.asarray(se, dtype=float) + float(rounding)
 
 
 def _verdict_from_margin(margin, tolerance, *, strict=False):
@@ -139,32 +162,34 @@ class Claims:
         return verdict
 
     def at_most(self, key, statement, source, *, value, bound, se=0.0, rounding=0.0, unit="", digits=2):
-        """``value <= bound``; within tolerance when ``value <= bound + SE_MULTIPLE se + rounding``."""
-        tol = _tolerance(se, rounding)
-        verdict = _verdict_from_margin(np.asarray(bound, float) - np.asarray(value, float), tol)
+        """``value <= bound``; within tolerance when ``value <= bound + z_m se + rounding``."""
+        margin = np.asarray(bound, float) - np.asarray(value, float)
+        tol = _tolerance(se, rounding, margin.size)
+        verdict = _verdict_from_margin(margin, tol)
         return self._add(key, statement, source, f"value <= {_fmt(bound, unit, digits)}",
                          _fmt(value, unit, digits), verdict, _fmt(np.max(tol), unit, digits))
 
     def at_least(self, key, statement, source, *, value, bound, se=0.0, rounding=0.0, unit="", digits=2):
-        """``value >= bound``; within tolerance when ``value >= bound - (SE_MULTIPLE se + rounding)``."""
-        tol = _tolerance(se, rounding)
-        verdict = _verdict_from_margin(np.asarray(value, float) - np.asarray(bound, float), tol)
+        """``value >= bound``; within tolerance when ``value >= bound - (z_m se + rounding)``."""
+        margin = np.asarray(value, float) - np.asarray(bound, float)
+        tol = _tolerance(se, rounding, margin.size)
+        verdict = _verdict_from_margin(margin, tol)
         return self._add(key, statement, source, f"value >= {_fmt(bound, unit, digits)}",
                          _fmt(value, unit, digits), verdict, _fmt(np.max(tol), unit, digits))
 
     def close_to(self, key, statement, source, *, value, published, se, rounding, unit="", digits=2):
-        """Equal as printed (``|value - published| <= rounding``); within ``SE_MULTIPLE se + rounding`` otherwise."""
+        """Equal as printed (``|value - published| <= rounding``); within ``z_m se + rounding`` otherwise."""
         gap = np.abs(np.asarray(value, float) - np.asarray(published, float))
-        tol = _tolerance(se, rounding)
+        tol = _tolerance(se, rounding, gap.size)
         verdict = _verdict_from_margin(float(rounding) - gap, tol - float(rounding))
         return self._add(key, statement, source, f"|value - published| <= {rounding:g}{' ' + unit if unit else ''}",
                          f"|difference| up to {_fmt(np.max(gap), unit, digits)}", verdict,
                          _fmt(np.max(tol), unit, digits))
 
     def greater(self, key, statement, source, *, larger, smaller, se=0.0, unit="", digits=2):
-        """``larger > smaller``; within tolerance when ``larger - smaller >= -SE_MULTIPLE se`` (se of the gap)."""
+        """``larger > smaller``; within tolerance when ``larger - smaller >= -z_m se`` (se of the gap)."""
         diff = np.asarray(larger, float) - np.asarray(smaller, float)
-        tol = _tolerance(se, 0.0)
+        tol = _tolerance(se, 0.0, diff.size)
         verdict = _verdict_from_margin(diff, tol, strict=True)  # a tie does not make "greater" hold
         return self._add(key, statement, source, "first > second", f"difference {_fmt(diff, unit, digits)}",
                          verdict, _fmt(np.max(tol), unit, digits))
