@@ -23,9 +23,9 @@ from scipy import stats
 from ..._validation import check_choice
 from ...stats.measures import normalized_replicability, replicability_r2
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import plain
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published, write_reproduced
-from .display import plain
 from .experiments import experiment_outcomes, outcome_summary
 
 __all__ = ["SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "class_probability_figure", "runs_figure",

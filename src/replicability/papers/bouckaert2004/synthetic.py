@@ -23,9 +23,9 @@ from scipy import stats
 
 from ..._validation import check_choice
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import plain
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published, write_reproduced
-from .display import plain
 from .experiments import experiment_outcomes, outcome_summary
 
 __all__ = ["TABLE1_COLUMNS", "TABLE1_LABELS", "TABLE1_ROWS", "TABLE1_SIZES", "Table1", "table1", "table1_claims",

@@ -49,8 +49,8 @@ from ...stats.measures import (
     replicability_r2_from_counts,
 )
 from ..claims import Claims, comparison_summary
+from ..page import plain
 from ..tables import read_published, write_reproduced
-from .display import plain
 
 __all__ = ["SECTION3_SIZES", "Section3", "figure2", "section3", "section3_claims", "theorem31_figure"]
 

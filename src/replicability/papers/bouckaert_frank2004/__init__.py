@@ -8,12 +8,11 @@ _MODULES = {
         "uci_fidelity", "weka_cv_splits",
     ),
     "fidelity_page": ("fidelity_page",),
-    "report": ("PAPER", "Page", "ShownTable", "format_count", "format_value", "side_by_side"),
     "synthetic_page": ("SYNTHETIC_SIZES", "TABLE5_LABELS", "accuracy_gaps", "n_jobs_for", "table5_page",
                        "table5_tests"),
     "uci_pages": ("table1_page", "table2_page"),
     "cv_pages": ("table3_page", "table4_page"),
-    "uci_runs": ("UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"),
+    "uci_runs": ("PAPER", "UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"),
     "uci_tables": (
         "PAIR_LABELS", "UCI_TESTS", "consistency_table", "draw_counts", "fold_accuracy_differences",
         "uci_test_outcomes",

@@ -14,7 +14,6 @@ _MODULES = {
         "ALGORITHM_TESTS", "PairedScores", "paired_split_scores", "one_standard_error_rule", "cv_bias_variance_study",
         "tuning_bias_study", "algorithm_test_study",
     ),
-    "_page": ("Page", "display_number"),
     "holdout": ("HOLDOUT_SIZES", "holdout_page"),
     "resampling": ("RESAMPLING_SIZES", "quantile_se", "resampling_page"),
     "cross_validation": ("CV_DATASETS", "cross_validation_page"),
