@@ -17,7 +17,7 @@ import pandas as pd
 from ..._validation import check_positive
 from ...sources.uci import list_uci
 from ..claims import Claims, comparison_summary
-from ..page import Page, Table
+from ..page import Page, Table, beside
 from ..tables import read_published
 from .fidelity import LEARNERS, fidelity_table, read_weka_cv, uci_fidelity
 from .uci_runs import PAPER
