@@ -108,7 +108,7 @@ def sweep(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIR
     alpha : float
         Significance level for every factor but the level itself.
     scale : {"smoke", "quick", "paper"}
-        Sizes of :data:`SWEEP_SIZES`; "paper" reads the committed results.
+        Sizes of ``SWEEP_SIZES``; "paper" reads the committed results.
     learner_pairs : sequence of (str, str)
         Runner names of the pairs of the learner factor.
     write : bool

@@ -166,7 +166,7 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
     Parameters
     ----------
     scale : {"smoke", "quick", "paper"}
-        Data sets per study, :data:`CV_DATASETS`.
+        Data sets per study, ``CV_DATASETS``.
     seed : int
     n_train : int
         Cases per simulated data set of the bias-variance study.

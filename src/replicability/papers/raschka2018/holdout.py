@@ -122,7 +122,7 @@ def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
     alpha : float
         1 - alpha is the confidence level of the intervals.
     scale : {"smoke", "quick", "paper"}
-        Simulation sizes, :data:`HOLDOUT_SIZES`.
+        Simulation sizes, ``HOLDOUT_SIZES``.
     n_test : int
         Flowers held out in Figure 1.
 

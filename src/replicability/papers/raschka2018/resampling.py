@@ -244,7 +244,7 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian
     alpha : float
         1 - alpha is the confidence level of the bootstrap intervals.
     scale : {"smoke", "quick", "paper"}
-        Sizes, :data:`RESAMPLING_SIZES`.
+        Sizes, ``RESAMPLING_SIZES``.
     n_repeats : int
         Repetitions of the holdout split in Figure 6 (the paper uses 50).
     gaussian_size : int
