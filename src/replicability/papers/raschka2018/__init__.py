@@ -14,7 +14,7 @@ _MODULES = {
         "ALGORITHM_TESTS", "PairedScores", "paired_split_scores", "one_standard_error_rule", "cv_bias_variance_study",
         "tuning_bias_study", "algorithm_test_study",
     ),
-    "holdout": ("HOLDOUT_SIZES", "holdout_page"),
+    "holdout": ("HOLDOUT_SIZES", "holdout_page", "published_beside_ours"),
     "resampling": ("RESAMPLING_SIZES", "quantile_se", "resampling_page"),
     "cross_validation": ("CV_DATASETS", "cross_validation_page"),
     "comparing": ("TEST_LABELS", "comparing_page"),
