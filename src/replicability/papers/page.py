@@ -229,7 +229,7 @@ def beside(published, ours, *, digits, difference=None, labels=("published", "ou
     >>> beside(pub, ours, digits=[0, 3])["10"].tolist()
     ['15', '11', '-4', '0.801', '0.800', '-0.001']
     >>> beside(pub["10"], ours["10"], digits=1).loc["R"].tolist()
-    ['0.8', '0.8', '-0.0']
+    ['0.8', '0.8', '0.0']
     """
     if isinstance(published, pd.Series):
         published, ours, stack = published.to_frame("value"), ours.to_frame("value"), False

@@ -49,6 +49,7 @@ def comparison_rows(both, *, index, columns, labels=None, order=None, digits=1):
 
     Examples
     --------
+    >>> import pandas as pd
     >>> both = pd.DataFrame({"t": ["a", "a"], "c": [1, 2], "published": [1.0, 2.0], "reproduced": [1.02, 1.5]})
     >>> both["difference"] = both["reproduced"] - both["published"]
     >>> comparison_rows(both, index="t", columns="c").to_dict("list")

@@ -68,7 +68,7 @@ def tables5_6(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     Examples
     --------
     >>> page = tables5_6()  # reads the stored paper-scale runs
-    >>> page.claims.verdicts()["c_5x2"], page.tables["table5"].shape
+    >>> page.claims.verdicts()["c_5x2"], page.tables["table5"].frame.shape
     ('holds', (30, 5))
     """
     n_datasets, n_repeats = SOURCE_SIZES[scale]
@@ -252,7 +252,7 @@ def table7(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
     Examples
     --------
     >>> page = table7()  # reads the stored paper-scale runs
-    >>> page.claims.verdicts()["c_acceptable"], len(page.tables["comparison"])
+    >>> page.claims.verdicts()["c_acceptable"], len(page.tables["comparison"].frame)
     ('does not hold', 10)
     """
     n_datasets = PAIR_DATASETS[scale]

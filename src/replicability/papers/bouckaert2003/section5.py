@@ -77,7 +77,7 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
     Examples
     --------
     >>> page = table2()  # reads the stored paper-scale runs
-    >>> page.claims.verdicts()["c_level"], page.tables["comparison"].shape
+    >>> page.claims.verdicts()["c_level"], page.tables["comparison"].frame.shape
     ('does not hold', (27, 6))
     """
     n_datasets = NULL_DATASETS[scale]
