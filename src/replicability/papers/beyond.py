@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 #: Readable names of the columns of :func:`uci_correlated_comparisons`, :func:`uci_signed_rank`,
-#: :func:`signed_rank_spread` and :func:`~replicability.papers.bates2024.coverage_table`, for the pages.
+#: :func:`signed_rank_spread` and ``bates2024.coverage_table``, for the pages.
 COLUMN_LABELS = {
     "mean_difference": "mean difference A - B", "p_a_better": "P(A better)", "p_equivalent": "P(equivalent)",
     "p_b_better": "P(B better)", "bayesian": "Bayesian decision", "ttest": "corrected t-test decision",
