@@ -284,7 +284,7 @@ class PerformanceReport:
             self.figures[section]()
             plt.show()
         if section in self.tables:
-            display(self.tables[section])
+            display(Table(self.tables[section]))
         if self.lines.get(section):
             display(Markdown("\n".join(f"* {line}" for line in self.lines[section])))
 

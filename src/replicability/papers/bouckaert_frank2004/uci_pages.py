@@ -178,7 +178,7 @@ def table1_page(*, scale="paper", alpha=0.05):
     order = [name for name in published["row"].unique() if name in set(body["row"])]
     body_pub = body.pivot(index="row", columns="pair", values="value_published").reindex(index=order, columns=PAIRS)
     body_rep = body.pivot(index="row", columns="pair", values="value_reproduced").reindex(index=order, columns=PAIRS)
-    shown_body = beside(body_pub[PAIRS], body_rep[PAIRS], digits=0, stack=False)
+    shown_body = beside(body_pub[PAIRS], body_rep[PAIRS], digits=0)
     shown_body.index.name = "dataset"
     bottom = both[both["row"].isin(MEASURES)]
     bottom_pub = bottom.pivot(index="row", columns="pair", values="value_published").reindex(index=MEASURES,
