@@ -4,7 +4,7 @@
 randomizations of the splits give the same outcome (Section 5.4), with the pairwise
 replicability of Bouckaert (2004) beside it; :func:`table7` measures the Type I error of
 the calibrated 10 x 10 cv tests for other pairs of learners on set 1 (Section 5.5). Each
-returns a :class:`~replicability.papers.bouckaert2003.display.Page` with its claims.
+returns a :class:`~replicability.papers.page.Page` with its claims.
 
 Standard errors: a replicability or a Type I error is a share of ``n`` independent data
 sets (``rate_se`` (``replicability.papers.claims``)); the difference of two tests' Type I

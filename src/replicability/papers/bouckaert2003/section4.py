@@ -4,7 +4,7 @@
 :func:`~replicability.stats.schemes.scheme_sample` and applies the ten schemes of Table 1 to it;
 :func:`figure2` selects the calibrated df of every test from the stored Section 4
 calibration and checks the observations the paper lists under Figure 2. Each returns a
-:class:`~replicability.papers.bouckaert2003.display.Page`; :func:`plot_figure1` and
+:class:`~replicability.papers.page.Page`; :func:`plot_figure1` and
 :func:`plot_figure2` draw the figures.
 """
 

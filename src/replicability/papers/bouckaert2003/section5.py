@@ -3,7 +3,7 @@
 :func:`table2` measures the Type I error for six class probabilities (Section 5.1),
 :func:`table3` re-measures the accuracies of the four Bayesian-network sources (Section
 5.2), :func:`figure4_table4` the Type I error and power against the runs and the levels
-(Sections 5.2-5.3). Each returns a :class:`~replicability.papers.bouckaert2003.display.Page`
+(Sections 5.2-5.3). Each returns a :class:`~replicability.papers.page.Page`
 with its claims; ``plot_*`` draw the figures, with the published values where the paper
 prints numbers.
 
