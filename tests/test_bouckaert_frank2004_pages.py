@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 from replicability.papers.bouckaert_frank2004.cv_pages import table3_page, table4_page
-from replicability.papers.bouckaert_frank2004.fidelity_page import fidelity_page
+from replicability.papers.bouckaert_frank2004.uci_fidelity_page import fidelity_page
 from replicability.papers.bouckaert_frank2004.uci_pages import table1_page, table2_page
 from replicability.papers.bouckaert_frank2004.uci_runs import uci_scheme_results
 from replicability.papers.bouckaert_frank2004.uci_tables import consistency_table, uci_test_outcomes

@@ -7,7 +7,7 @@ _MODULES = {
         "LEARNERS", "LEARNER_VERSIONS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv", "uci_cv_correct",
         "uci_fidelity", "weka_cv_splits",
     ),
-    "fidelity_page": ("fidelity_page",),
+    "uci_fidelity_page": ("fidelity_page",),
     "synthetic_page": ("SYNTHETIC_SIZES", "TABLE5_LABELS", "accuracy_gaps", "n_jobs_for", "table5_page",
                        "table5_tests"),
     "uci_pages": ("table1_page", "table2_page"),
