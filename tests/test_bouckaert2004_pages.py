@@ -1,4 +1,4 @@
-"""Tests of the page modules of replicability.papers.bouckaert2004 (section3, table1, sweep, table2, display)."""
+"""Tests of the page modules of replicability.papers.bouckaert2004 (section3, table1, sweep, table2)."""
 
 from pathlib import Path
 
@@ -7,12 +7,11 @@ import pandas as pd
 import pytest
 
 from replicability.papers import read_published
-from replicability.papers.bouckaert2004 import display
 from replicability.papers.bouckaert2004 import sorted_runs as sweep
 from replicability.papers.bouckaert2004 import synthetic as table1
 from replicability.papers.bouckaert2004 import theory as section3
 from replicability.papers.bouckaert2004 import uci as table2
-from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, Claims, rate_se
+from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, rate_se
 from replicability.stats.measures import replicability_r2
 
 
@@ -28,32 +27,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _committed(name):
     return pd.read_csv(ROOT / "data" / "reproduced" / "bouckaert2004" / f"{name}.csv")
-
-
-# --- display -------------------------------------------------------------------------------------------------------
-
-def test_tidy_counts_become_integers_and_negative_zero_disappears():
-    frame = pd.DataFrame({"count": [1000.0, 3.0], "x": [-0.00004, 1.23456], "label": ["a", "b"]})
-    out = display.tidy(frame, 3)
-    assert out["count"].dtype == np.int64 and out["count"].tolist() == [1000, 3]
-    assert out["x"].tolist() == [0.0, 1.235]
-    assert str(out["x"].iloc[0]) == "0.0"  # not "-0.0"
-    assert out["label"].tolist() == ["a", "b"]
-    assert display.tidy(frame, {"x": 1})["x"].tolist() == [0.0, 1.2]
-
-
-def test_plain_turns_numpy_scalars_into_python_values():
-    out = display.plain({"a": np.float64(0.25), "b": np.int64(2), "c": np.bool_(False), "d": "text", "e": [1]})
-    assert [type(v) for v in out.values()] == [float, int, bool, str, list]
-
-
-def test_claims_table_keeps_whole_statements():
-    c = Claims("bouckaert2004", "test")
-    long = "x" * 300
-    c.exactly("k", long, "p. 1", condition=False, measured="m", rule="r")
-    table = display.claims_table(c)
-    assert table.loc["k", "statement"] == long and table.loc["k", "verdict"] == NOT_HOLDS
-    assert list(table.columns) == display.CLAIM_COLUMNS
 
 
 # --- section3 ------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Tests of the page functions of replicability.papers.bouckaert_frank2004 (report, uci_pages, cv_pages,
+"""Tests of the page functions of replicability.papers.bouckaert_frank2004 (uci_pages, cv_pages,
 synthetic_page, fidelity_page).
 
 The pages at paper scale read the committed results; their reproduced tables must be
@@ -15,8 +15,7 @@ import pandas as pd
 import pytest
 
 from replicability.papers.bouckaert_frank2004.cv_pages import table3_page, table4_page
-from replicability.papers.bouckaert_frank2004.fidelity_page import fidelity_page
-from replicability.papers.bouckaert_frank2004.report import ShownTable, format_count, format_value, side_by_side
+from replicability.papers.bouckaert_frank2004.uci_fidelity_page import fidelity_page
 from replicability.papers.bouckaert_frank2004.uci_pages import table1_page, table2_page
 from replicability.papers.bouckaert_frank2004.uci_runs import uci_scheme_results
 from replicability.papers.bouckaert_frank2004.uci_tables import consistency_table, uci_test_outcomes
@@ -24,42 +23,6 @@ from replicability.papers.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN, r
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "data" / "reproduced" / "bouckaert_frank2004"
-
-
-# --------------------------------------------------------------------------- #
-# formatting
-# --------------------------------------------------------------------------- #
-def test_format_value_never_negative_zero_and_counts_are_integers():
-    assert format_value(-0.00004, 4) == "0.0000"
-    assert format_value(-0.0, 3, signed=True) == "0.000"
-    assert format_value(1000.0, 0) == "1000"
-    assert format_count(1000.0) == "1000"
-    assert format_count(-2.0, signed=True) == "-2"
-    assert format_count(3, signed=True) == "+3"
-    assert format_value(0.12345, 3) == "0.123"
-    assert format_value(float("nan")) == ""
-
-
-def test_side_by_side_rows_and_difference():
-    pub = pd.DataFrame({"a": [15.0, 0.801], "b": [14.0, 0.843]}, index=["consistent", "R"])
-    ours = pd.DataFrame({"a": [11.0, 0.8], "b": [14.0, 0.85]}, index=["consistent", "R"])
-    out = side_by_side(pub, ours, digits=pd.Series({"consistent": 0, "R": 3}))
-    assert list(out.index) == [("consistent", "published"), ("consistent", "ours"), ("consistent", "difference"),
-                               ("R", "published"), ("R", "ours"), ("R", "difference")]
-    assert out["a"].tolist() == ["15", "11", "-4", "0.801", "0.800", "-0.001"]
-    assert out["b"].tolist() == ["14", "14", "0", "0.843", "0.850", "+0.007"]
-    with pytest.raises(ValueError, match="same index"):
-        side_by_side(pub, ours.iloc[:1], digits=0)
-
-
-def test_shown_table_keeps_long_text_whole():
-    text = "binomial " * 20
-    shown = ShownTable(pd.DataFrame({"statement": [text]}), caption="c")
-    assert text.strip() in repr(shown)
-    assert text.strip() in shown._repr_html_()
-    assert "..." not in shown._repr_html_()
-    with pytest.raises(TypeError, match="DataFrame"):
-        ShownTable([1, 2])
 
 
 # --------------------------------------------------------------------------- #

@@ -14,17 +14,15 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from replicability.papers.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN, Claims
+from replicability.papers.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN
 from replicability.papers.raschka2018 import (
     comparing_page,
     cross_validation_page,
-    display_number,
     holdout_page,
     one_standard_error_rule,
     quantile_se,
     resampling_page,
 )
-from replicability.papers.raschka2018._page import Page, display_frame, html_table, published_beside_ours
 from replicability.stats.evaluation import random_split_deviation_probability
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,49 +38,6 @@ def reproduced_dir(tmp_path, monkeypatch):
 def _same_as_committed(folder, name):
     written = (folder / "raschka2018" / f"{name}.csv").read_text()
     assert written == (COMMITTED / f"{name}.csv").read_text(), f"{name}.csv differs from the committed table"
-
-
-# --------------------------------------------------------------------------
-# display helpers
-# --------------------------------------------------------------------------
-@pytest.mark.parametrize("value, digits, expected", [
-    (1000.0, 4, "1000"), (-0.00001, 4, "0"), (-0.0, 2, "0"), (0.12345, 3, "0.123"), (2.5, 4, "2.5"),
-    (float("nan"), 4, "—"), (float("inf"), 4, "∞"), (-float("inf"), 4, "−∞"), (True, 4, "yes"), ("x", 4, "x"),
-    (-1.23456, 2, "-1.23"),
-])
-def test_display_number(value, digits, expected):
-    assert display_number(value, digits) == expected
-
-
-def test_display_frame_formats_every_cell_per_column():
-    frame = pd.DataFrame({"n": [1000.0, 5.0], "p": [0.123456, -1e-9]})
-    shown = display_frame(frame, {"n": 0, "p": 3})
-    assert shown["n"].tolist() == ["1000", "5"]
-    assert shown["p"].tolist() == ["0.123", "0"]
-
-
-def test_published_beside_ours_rounds_to_the_printed_digits_before_the_difference():
-    published = pd.DataFrame({"quantity": ["a", "b"], "value": [33.3, 3.16]})
-    ours = pd.DataFrame({"value": [100 / 3, 3.1623]})
-    table = published_beside_ours(published, ours, keys=["quantity"], digits=[1, 2])
-    assert table["ours"].tolist() == ["33.3", "3.16"]
-    assert table["difference"].tolist() == ["0", "0"]
-
-
-def test_html_table_is_deterministic_and_wraps_text():
-    frame = pd.DataFrame({"statement": ["a long statement " * 10], "verdict": ["holds"]})
-    first, second = html_table(frame, index=False, wrap=("statement",)), html_table(frame, index=False,
-                                                                                  wrap=("statement",))
-    assert first.data == second.data
-    assert "white-space: normal" in first.data and "max-width: 18em" in first.data
-    assert "a long statement " * 10 in first.data  # never truncated
-
-
-def test_page_summary_counts_cells_and_claims():
-    claims = Claims("raschka2018", "test")
-    claims.exactly("k", "s", "p. 1", condition=True, measured="x", rule="r")
-    page = Page(claims, [1.0, 2.0, np.nan], [1.5, 2.0, 3.0])
-    assert page.summary() == "2 cells compared; |published - ours|: mean 0.25, max 0.50; claims held 1 of 1"
 
 
 def test_quantile_se_against_the_median_formula_and_a_simulation():
@@ -111,9 +66,9 @@ def test_holdout_page_reproduces_the_committed_table_and_judges_its_claims(repro
 
 def test_holdout_coverage_claim_follows_the_rule(reproduced_dir):
     page = holdout_page(scale="smoke")
-    coverage = page.tables["coverage"][0].astype(float).to_numpy()
-    p = np.array(page.tables["coverage"][0].index, dtype=float)[:, None]
-    n = np.array(page.tables["coverage"][0].columns, dtype=float)[None, :]
+    coverage = page.tables["coverage"].frame.astype(float).to_numpy()
+    p = np.array(page.tables["coverage"].frame.index, dtype=float)[:, None]
+    n = np.array(page.tables["coverage"].frame.columns, dtype=float)[None, :]
     large = (n * p * (1 - p) >= 10).ravel()
     tolerance = SE_MULTIPLE * 100 * math.sqrt(0.95 * 0.05 / 200)
     worst = coverage.ravel()[large].min()
@@ -141,7 +96,7 @@ def test_resampling_figure6_claims_follow_the_rule(reproduced_dir):
     page = resampling_page()
     committed = pd.read_csv(COMMITTED / "section2_resampling.csv").set_index("item")["value"]
     m50, m90 = 100 * committed["mean_accuracy_50_50"], 100 * committed["mean_accuracy_90_10"]
-    sd = page.tables["figure6"][0]["sd"].astype(float).to_numpy() * 100  # 50/50, 90/10, 4 decimals
+    sd = page.tables["figure6"].frame["sd"].astype(float).to_numpy() * 100  # 50/50, 90/10, 4 decimals
     se_gap = math.hypot(*(sd / math.sqrt(50)))
     gap = m90 - m50
     expected = HOLDS if gap > 0 else WITHIN if gap >= -SE_MULTIPLE * se_gap - 0.01 else NOT_HOLDS
@@ -163,7 +118,7 @@ def test_cross_validation_page_reproduces_the_committed_tables(reproduced_dir):
     page = cross_validation_page()
     for name in ("section36_bias_variance", "figure18", "section414_nested_cv"):
         _same_as_committed(reproduced_dir, name)
-    gamma = page.tables["gamma"][0]
+    gamma = page.tables["gamma"].frame
     mean, se = gamma["cv accuracy"].astype(float), gamma["standard error"].astype(float)
     # The one-SE choice from the displayed (rounded) table is the page's choice.
     assert float(gamma["gamma"][one_standard_error_rule(mean, se)]) == page.values["svm_chosen_gamma"]
@@ -189,7 +144,7 @@ def test_comparing_page_reproduces_the_committed_tables(reproduced_dir):
     page = comparing_page()
     for name in ("figure20", "table2", "section48_simulation"):
         _same_as_committed(reproduced_dir, name)
-    figure20 = page.tables["figure20"][0].set_index(["panel", "quantity"])
+    figure20 = page.tables["figure20"].frame
     assert float(figure20.loc[("A", "chi-squared"), "ours"]) == pytest.approx((11 - 1) ** 2 / 12, abs=1e-4)
     verdicts = page.claims.verdicts()
     assert verdicts["fig20_chi2"] == HOLDS and verdicts["table2_q"] == HOLDS

@@ -7,7 +7,8 @@ first three; ``beyond`` (Bayesian comparisons on the UCI results) and ``bates202
 coverage of cross-validation intervals) serve the part "Beyond the papers".
 :func:`read_published` and :func:`write_reproduced` (from ``tables``) put a published
 table beside the reproduced one; :class:`Claims` (from ``claims``) holds each page's
-claims to the rules written there, and :func:`scorecard` collects them.
+claims to the rules written there, and :func:`scorecard` collects them; every notebook page
+is a :class:`Page` (from ``page``), its tables shown as :class:`Table`.
 """
 
 from .._lazy import attach
@@ -18,6 +19,7 @@ _MODULES = {
         "HOLDS", "NOT_HOLDS", "SE_MULTIPLE", "WITHIN", "Claims", "comparison_summary", "rate_se", "scorecard",
         "scorecard_html", "se_multiple", "verdict_counts",
     ),
+    "page": ("Page", "Table", "beside", "claims_table", "format_frame", "format_number", "plain", "show"),
 }
 _PAPERS = ("bouckaert2003", "bouckaert2004", "bouckaert2005", "bouckaert_frank2004", "raschka2018",
            "synthetic_runs", "network_search", "beyond", "bates2024", "reference")

@@ -46,14 +46,42 @@ from ..stats.nonparametric import signed_rank_test
 from .bouckaert_frank2004.uci_tables import fold_accuracy_differences, uci_test_outcomes
 
 __all__ = [
+    "COLUMN_LABELS",
     "FREQUENTIST_DECISIONS",
     "agreement_table",
     "decision_stability",
+    "labelled",
     "plot_simplex",
     "signed_rank_spread",
     "uci_correlated_comparisons",
     "uci_signed_rank",
 ]
+
+#: Readable names of the columns of :func:`uci_correlated_comparisons`, :func:`uci_signed_rank`,
+#: :func:`signed_rank_spread` and ``bates2024.coverage_table``, for the pages.
+COLUMN_LABELS = {
+    "mean_difference": "mean difference A - B", "p_a_better": "P(A better)", "p_equivalent": "P(equivalent)",
+    "p_b_better": "P(B better)", "bayesian": "Bayesian decision", "ttest": "corrected t-test decision",
+    "wilcoxon_p": "Wilcoxon p", "wilcoxon": "Wilcoxon decision", "mc_se": "Monte Carlo s.e.",
+    "target_below": "target below interval", "target_above": "target above interval", "mean_width": "mean width",
+}
+
+
+def labelled(frame):
+    """``frame`` with readable column names: :data:`COLUMN_LABELS`, also as prefixes (``p_a_better min``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> list(labelled(pd.DataFrame(columns=["p_a_better", "p_b_better max", "n"])).columns)
+    ['P(A better)', 'P(B better) max', 'n']
+    """
+    def label(column):
+        head, _, tail = str(column).partition(" ")
+        return " ".join(p for p in (COLUMN_LABELS.get(head, head), tail) if p)
+
+    return frame.rename(columns=label)
+
 
 #: Labels of the frequentist decisions (-1, 0, +1 of :func:`~replicability.stats.decisions.decide`).
 FREQUENTIST_DECISIONS = {1: "A better", 0: "no difference", -1: "B better"}

@@ -220,7 +220,7 @@ class Claims:
 
 
 def comparison_summary(published, reproduced, claims=None, *, digits=2):
-    """The first line of a table page: cells compared, mean and max |published - ours|, claims held.
+    """The first line of a table page: cells compared, mean and max ``|published - ours|``, claims held.
 
     Parameters
     ----------

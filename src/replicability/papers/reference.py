@@ -17,10 +17,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..engine.store import data_dir
+from ..engine.store import ResultStore, data_dir, paper_results_dir
+from .page import Table
 
-__all__ = ["BENCHMARK_TITLES", "PerformanceReport", "degenerate_cases", "performance_report", "read_benchmarks",
-           "weka_agreement"]
+__all__ = ["BENCHMARK_TITLES", "PerformanceReport", "committed_results", "degenerate_cases", "performance_report",
+           "read_benchmarks", "weka_agreement"]
 
 #: Readable name of each benchmark file.
 BENCHMARK_TITLES = {
@@ -163,6 +164,46 @@ def weka_agreement(folder):
     return pd.DataFrame(rows), trees
 
 
+def committed_results(directory=None):
+    """The committed results of the store: one row per result, and the computation per family.
+
+    Parameters
+    ----------
+    directory : path-like, optional
+        The store's folder (default ``data/results``).
+
+    Returns
+    -------
+    listing : Table
+        Result name, learners and scheme (the runner's results), computing time, commit
+        (12 characters, ``-dirty`` kept) and creation date; the file is named by the
+        configuration's hash, so it is left out.
+    per_family : Table
+        Results, seconds and minutes per family (the first part of the name).
+    total_seconds : float
+
+    Examples
+    --------
+    >>> listing, per_family, seconds = committed_results()
+    >>> list(listing.frame.columns)
+    ['result', 'learners, scheme', 'seconds', 'commit', 'created (UTC)']
+    """
+    listing = ResultStore(directory or paper_results_dir()).list_results()
+    text = listing[["learners", "scheme", "git_commit", "created_utc"]].fillna("").astype(str)
+    seconds = listing["wall_time_s"].astype(float).round(1)
+    shown = pd.DataFrame({
+        "result": listing["name"],
+        "learners, scheme": [", ".join(p for p in (a, b) if p) for a, b in zip(text["learners"], text["scheme"])],
+        "seconds": seconds,
+        "commit": [c[:12] + ("-dirty" if c.endswith("-dirty") else "") for c in text["git_commit"]],
+        "created (UTC)": text["created_utc"].str[:10],
+    })
+    family = listing["name"].str.split("/").str[0].rename("family")
+    per_family = seconds.groupby(family).agg(results="count", seconds="sum")
+    per_family["minutes"] = (per_family["seconds"] / 60).round(1)
+    return Table(shown, 1), Table(per_family, 1), float(seconds.sum())
+
+
 def read_benchmarks(names=None, folder=None):
     """The measured benchmark files, ``{name: {"machine": ..., "results": ...}}``.
 
@@ -243,7 +284,7 @@ class PerformanceReport:
             self.figures[section]()
             plt.show()
         if section in self.tables:
-            display(self.tables[section])
+            display(Table(self.tables[section]))
         if self.lines.get(section):
             display(Markdown("\n".join(f"* {line}" for line in self.lines[section])))
 

@@ -373,9 +373,11 @@ def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_samples=50000, rn
 
     .. math::
 
-        \\theta_a = \\sum_{i,j=0}^{n} w_i w_j\\, H\\!\\left(\\tfrac{z_i + z_j}{2} - r\\right), \\quad
-        \\theta_b = \\sum_{i,j=0}^{n} w_i w_j\\, H\\!\\left(-\\tfrac{z_i + z_j}{2} - r\\right), \\quad
-        \\theta_\\text{rope} = 1 - \\theta_a - \\theta_b,
+        \\begin{aligned}
+        \\theta_a &= \\sum_{i,j=0}^{n} w_i w_j\\, H\\!\\left(\\tfrac{z_i + z_j}{2} - r\\right), \\\\
+        \\theta_b &= \\sum_{i,j=0}^{n} w_i w_j\\, H\\!\\left(-\\tfrac{z_i + z_j}{2} - r\\right), \\\\
+        \\theta_\\text{rope} &= 1 - \\theta_a - \\theta_b,
+        \\end{aligned}
 
     with ``H`` the Heaviside step (1/2 at 0) and ``r`` the ROPE. ``n_samples``
     Monte Carlo draws of the weights give draws of ``(theta_a, theta_rope,

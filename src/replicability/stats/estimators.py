@@ -462,15 +462,23 @@ def r2_variance_theorem31(r, n, *, reading="errata"):
     With ``F(p, x) = p^x + (1-p)^x`` and ``p = 1/2 + √(2r − 1)/2``, ERRATA reads
     the garbled theorem as
 
-    .. math:: \\frac{2(n-2)(n-3)F(p,4) + (4 - 2(n-3))(n-2)F(p,3)
-              + ((n-2)(n-3)+2)F(p,2)}{n(n-1)} - r^2
+    .. math::
+
+        \\begin{aligned}
+        \\frac{1}{n(n-1)} \\big(& 2(n-2)(n-3)F(p,4) + (4 - 2(n-3))(n-2)F(p,3) \\\\
+        & + ((n-2)(n-3)+2)F(p,2)\\big) - r^2
+        \\end{aligned}
 
     which equals :func:`replicability.stats.measures.r2_variance` for two outcome
     values. The print drops the parenthesis before ``(n−2)(n−3)+2``; taken
     literally, ``F(p,2)`` then multiplies the whole bracket:
 
-    .. math:: \\frac{2(n-2)(n-3)F(p,4) + (4 - 2(n-3))(n-2)F(p,3)
-              + (n-2)(n-3)+2}{n(n-1)} F(p,2) - r^2
+    .. math::
+
+        \\begin{aligned}
+        \\frac{1}{n(n-1)} \\big(& 2(n-2)(n-3)F(p,4) + (4 - 2(n-3))(n-2)F(p,3) \\\\
+        & + (n-2)(n-3)+2\\big) F(p,2) - r^2
+        \\end{aligned}
 
     Parameters
     ----------

@@ -4,7 +4,8 @@
 ``experiments`` holds the sizes per scale and the stored experiments the pages share;
 ``section4`` (Figures 1 and 2), ``section5`` (Tables 2-4, Figure 4) and
 ``replicability_tables`` (Tables 5-7) compute each page's tables and claims;
-``display`` lays them out for a page.
+``compare`` holds the claims' standard errors and lays the paper's tables beside ours;
+every page is a :class:`~replicability.papers.page.Page`.
 """
 
 from ..._lazy import attach
@@ -18,7 +19,7 @@ _MODULES = {
         "CALIBRATION_ALPHAS", "LEVELS", "NULL_DATASETS", "PAIR_DATASETS", "SOURCE_SIZES", "TRAIN_SETS",
         "calibrated_df", "n_jobs_for", "section4_calibration", "set1_calibration", "source_counts", "stacked_runs",
     ),
-    "display": ("Page", "claims_table", "comparison_rows", "diff_se", "show", "word_rounding", "worst_first"),
+    "compare": ("comparison_rows", "diff_se", "word_rounding", "worst_first"),
     "section4": ("figure1", "figure2", "plot_figure1", "plot_figure2"),
     "section5": ("figure4_table4", "plot_figure4", "plot_table2", "plot_table3", "plot_table4", "table2", "table3"),
     "replicability_tables": ("plot_tables5_6", "plot_table7", "tables5_6", "table7"),

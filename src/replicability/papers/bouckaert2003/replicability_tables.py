@@ -4,7 +4,7 @@
 randomizations of the splits give the same outcome (Section 5.4), with the pairwise
 replicability of Bouckaert (2004) beside it; :func:`table7` measures the Type I error of
 the calibrated 10 x 10 cv tests for other pairs of learners on set 1 (Section 5.5). Each
-returns a :class:`~replicability.papers.bouckaert2003.display.Page` with its claims.
+returns a :class:`~replicability.papers.page.Page` with its claims.
 
 Standard errors: a replicability or a Type I error is a share of ``n`` independent data
 sets (``rate_se`` (``replicability.papers.claims``)); the difference of two tests' Type I
@@ -21,9 +21,10 @@ import pandas as pd
 from ...stats.decisions import decide
 from ...stats.ttests import dietterich_5x2cv_ttest
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import Page, Table
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published
-from .display import Page, claims_table, comparison_rows, diff_se, worst_first
+from .compare import comparison_rows, diff_se, worst_first
 from .experiments import (
     LEVELS,
     PAIR_DATASETS,
@@ -67,7 +68,7 @@ def tables5_6(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     Examples
     --------
     >>> page = tables5_6()  # reads the stored paper-scale runs
-    >>> page.claims.verdicts()["c_5x2"], page.tables["table5"].shape
+    >>> page.claims.verdicts()["c_5x2"], page.tables["table5"].frame.shape
     ('holds', (30, 5))
     """
     n_datasets, n_repeats = SOURCE_SIZES[scale]
@@ -121,13 +122,13 @@ def tables5_6(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     r2_6 = worst.assign(cell=cell(worst)).pivot(index="test", columns="alpha", values="cell").loc[order]
     r2_5.index = r2_6.index = [_LABELS[t] for t in order]
     both = pd.concat([both5, both6.rename(columns={"alpha": "column"})])
-    return Page(
-        name="06_tables5_6_replicability",
+    page = Page(
         tables={"df": pd.Series({TEST_LABELS[t]: int(v) for t, v in df10.items()},
                                 name="calibrated df (10 runs)").to_frame(),
-                "table5": comparison_rows(both5, index="test", columns="column", labels=_LABELS, order=order),
-                "table6": comparison_rows(both6, index="test", columns="alpha", labels=_LABELS, order=tests),
-                "r2_5": r2_5, "r2_6": r2_6, "claims": claims_table(claims)},
+                "table5": Table(comparison_rows(both5, index="test", columns="column", labels=_LABELS, order=order)),
+                "table6": Table(comparison_rows(both6, index="test", columns="alpha", labels=_LABELS, order=tests)),
+                "r2_5": Table(r2_5, 2, caption="R2 at alpha, per set"),
+                "r2_6": Table(r2_6, 2, caption="R2, minimum over sets, per level")},
         claims=claims,
         summary=comparison_summary(both["published"], both["reproduced"], claims, digits=1),
         values={"max_abs_diff5": round(float(both5["difference"].abs().max()), 1),
@@ -135,6 +136,8 @@ def tables5_6(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
         data={"at": at, "both6": both6, "order": order},
         reproduced={"table5": out5, "table6": out6, "tables5_6_r2": out_r2},
     )
+    page.figures["tables5_6"] = lambda: plot_tables5_6(page)
+    return page
 
 
 def _tables5_6_claims(table5, both5, both6, usable, *, n):
@@ -249,7 +252,7 @@ def table7(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
     Examples
     --------
     >>> page = table7()  # reads the stored paper-scale runs
-    >>> page.claims.verdicts()["c_acceptable"], len(page.tables["comparison"])
+    >>> page.claims.verdicts()["c_acceptable"], len(page.tables["comparison"].frame)
     ('does not hold', 10)
     """
     n_datasets = PAIR_DATASETS[scale]
@@ -298,17 +301,18 @@ def table7(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
     shown = shown[["published", "reproduced", "difference"]].round(1) + 0.0
     per_test = pair.pivot(index="pair", columns="test", values="reproduced")[usable].round(1)
     per_test.columns = [TEST_LABELS[t] for t in usable]
-    return Page(
-        name="07_table7_learner_pairs",
+    page = Page(
         tables={"df": pd.Series({TEST_LABELS[t]: int(v) for t, v in df10.items()},
                                 name="calibrated df (10 runs)").to_frame(),
-                "comparison": shown, "per_test": per_test, "claims": claims_table(claims)},
+                "comparison": Table(shown, 1), "per_test": Table(per_test, 1)},
         claims=claims,
         summary=comparison_summary(both["published"], both["reproduced"], claims, digits=1),
         values={"max_abs_diff": round(float(both["difference"].abs().max()), 1)},
         data={"both": both, "alpha": alpha},
         reproduced={"table7": out},
     )
+    page.figures["table7"] = lambda: plot_table7(page)
+    return page
 
 
 def plot_table7(page):

@@ -4,7 +4,7 @@
 :func:`~replicability.stats.schemes.scheme_sample` and applies the ten schemes of Table 1 to it;
 :func:`figure2` selects the calibrated df of every test from the stored Section 4
 calibration and checks the observations the paper lists under Figure 2. Each returns a
-:class:`~replicability.papers.bouckaert2003.display.Page`; :func:`plot_figure1` and
+:class:`~replicability.papers.page.Page`; :func:`plot_figure1` and
 :func:`plot_figure2` draw the figures.
 """
 
@@ -16,8 +16,9 @@ import pandas as pd
 from ...stats.decisions import Outcome, decide
 from ...stats.schemes import scheme_sample, scheme_ttest
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import Page, Table
 from ..tables import read_published
-from .display import Page, claims_table, word_rounding
+from .compare import word_rounding
 from .experiments import NULL_DATASETS, section4_calibration
 from .study import STUDY_TESTS, TEST_LABELS, select_calibrated_df
 
@@ -94,15 +95,15 @@ def figure1(*, alpha=0.05):
                       "df": int(res.df), "pvalue": round(float(res.pvalue), 4),
                       "outcome": Outcome(int(decide(res, alpha=alpha))).name})
     matrix = pd.DataFrame(d, index=pd.Index([1, 2, 3], name="run"), columns=pd.Index([1, 2, 3], name="fold"))
-    return Page(
-        name="01_figure1_worked_example",
-        tables={"matrix": matrix, "comparison": comparison, "tests": pd.DataFrame(tests),
-                "claims": claims_table(claims)},
+    page = Page(
+        tables={"matrix": Table(matrix, 2), "comparison": Table(comparison, 2), "tests": Table(pd.DataFrame(tests), 4)},
         claims=claims,
         summary=comparison_summary(both["published"], both["reproduced"].round(2), claims),
         data={"d": d, "sorted_d": sorted_d, "means": means, "published": published},
         reproduced={"figure1": reproduced},
     )
+    page.figures["figure1"] = lambda: plot_figure1(page)
+    return page
 
 
 def plot_figure1(page):
@@ -256,15 +257,17 @@ def figure2(*, scale="paper", seed=0, alpha=0.05):
     type1 = grid("type1_error", alpha).round(1).set_axis(labels)
     other = {f"{100 * a:g}%": grid("df", a).astype(int).set_axis(labels) for a in alphas if not np.isclose(a, alpha)}
     all_10 = float(df5.loc["all", 10]) if 10 in df5.columns else float("nan")
-    return Page(
-        name="02_calibration",
-        tables={"df": df_table, "type1": type1, "df_other": other, "claims": claims_table(claims)},
+    page = Page(
+        tables={"df": Table(df_table, 2), "type1": Table(type1, 1),
+                "df_other": [Table(t, caption=f"calibrated df at {level}") for level, t in other.items()]},
         claims=claims,
         summary=f"the paper prints no numbers for Figure 2; {claims.summary()}",
         values={"df_all_10": round(all_10, 0)},
         data={"figure2": figure, "alpha": alpha},
         reproduced={"figure2": out},
     )
+    page.figures["figure2"] = lambda: plot_figure2(page)
+    return page
 
 
 def plot_figure2(page):

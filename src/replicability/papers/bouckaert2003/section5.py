@@ -3,7 +3,7 @@
 :func:`table2` measures the Type I error for six class probabilities (Section 5.1),
 :func:`table3` re-measures the accuracies of the four Bayesian-network sources (Section
 5.2), :func:`figure4_table4` the Type I error and power against the runs and the levels
-(Sections 5.2-5.3). Each returns a :class:`~replicability.papers.bouckaert2003.display.Page`
+(Sections 5.2-5.3). Each returns a :class:`~replicability.papers.page.Page`
 with its claims; ``plot_*`` draw the figures, with the published values where the paper
 prints numbers.
 
@@ -23,9 +23,10 @@ import pandas as pd
 from ...sources.bayesnet import load_bouckaert2003_networks
 from ..claims import Claims, comparison_summary, rate_se
 from ..network_search import expected_accuracies
+from ..page import Page, Table
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published
-from .display import Page, claims_table, comparison_rows, diff_se, worst_first
+from .compare import comparison_rows, diff_se, worst_first
 from .experiments import (
     LEVELS,
     NULL_DATASETS,
@@ -76,7 +77,7 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
     Examples
     --------
     >>> page = table2()  # reads the stored paper-scale runs
-    >>> page.claims.verdicts()["c_level"], page.tables["comparison"].shape
+    >>> page.claims.verdicts()["c_level"], page.tables["comparison"].frame.shape
     ('does not hold', (27, 6))
     """
     n_datasets = NULL_DATASETS[scale]
@@ -126,11 +127,10 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
                    f"probabilities.\" (each test at p <= 0.2 against p = {max(class_probabilities):g})",
                    "Sec. 5.1, Table 2", larger=high, smaller=lower, se=se, unit="points", digits=1)
     worst_p = float(table.groupby("class_probability")["reproduced"].mean().idxmax())
-    return Page(
-        name="03_table2_class_probability",
-        tables={"df": _df_table(df10), "claims": claims_table(claims),
-                "comparison": comparison_rows(both, index="test", columns="class_probability", labels=TEST_LABELS,
-                                              order=tests)},
+    page = Page(
+        tables={"df": Table(_df_table(df10)),
+                "comparison": Table(comparison_rows(both, index="test", columns="class_probability",
+                                                    labels=TEST_LABELS, order=tests))},
         claims=claims,
         summary=comparison_summary(both["published"], both["reproduced"], claims, digits=1),
         values={"max_abs_diff": round(float(both["difference"].abs().max()), 1), "worst_p": round(worst_p, 1),
@@ -138,6 +138,8 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
         data={"both": both, "alpha": alpha},
         reproduced={"table2": out},
     )
+    page.figures["table2"] = lambda: plot_table2(page)
+    return page
 
 
 def plot_table2(page):
@@ -226,9 +228,8 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
     shown = shown.round({"published": 2, "test_set": 2, "exact": 2, "exact_se": 2, "exact - published": 2, "z": 1})
     numeric = ["published", "test_set", "exact", "exact_se", "exact - published", "z"]
     shown[numeric] = shown[numeric] + 0.0  # a rounded -0.0 becomes 0.0
-    return Page(
-        name="04_table3_sources",
-        tables={"comparison": shown, "claims": claims_table(claims)},
+    page = Page(
+        tables={"comparison": Table(shown, {**dict.fromkeys(shown.columns, 2), "z": 1})},
         claims=claims,
         summary=comparison_summary(table["published"], table["exact"], claims),
         values={"table3_worst": round(float(table["exact - published"].abs().max()), 2),
@@ -237,6 +238,8 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
         data={"table": table},
         reproduced=reproduced,
     )
+    page.figures["table3"] = lambda: plot_table3(page)
+    return page
 
 
 def plot_table3(page):
@@ -333,17 +336,20 @@ def figure4_table4(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
                                             n_datasets=n_datasets)
     df_table = calibrated["df"].to_pandas().loc[tests].astype(int)
     df_table.index = [TEST_LABELS[t] for t in tests]
-    return Page(
-        name="05_figure4_table4",
-        tables={"df": df_table, "claims": claims_table(claims),
-                "comparison": comparison_rows(type1, index="test", columns="alpha", labels=TEST_LABELS, order=tests),
-                "power": {s: power[s].round(1) for s in ("Set 2", "Set 3", "Set 4")}},
+    page = Page(
+        tables={"df": Table(df_table),
+                "comparison": Table(comparison_rows(type1, index="test", columns="alpha", labels=TEST_LABELS,
+                                                    order=tests)),
+                "power": [Table(power[s].round(1), 1, caption=s) for s in ("Set 2", "Set 3", "Set 4")]},
         claims=claims,
         summary=comparison_summary(type1["published"], type1["reproduced"], claims, digits=1),
         values=values,
         data={"figure4": figure4, "type1": type1, "alpha": alpha},
         reproduced={"figure4": fig4_out, "table4": t4_out, "table4_power": long},
     )
+    page.figures["figure4"] = lambda: plot_figure4(page)
+    page.figures["table4"] = lambda: plot_table4(page)
+    return page
 
 
 def _figure4_table4_claims(figure4, type1, rates, *, alpha, alphas, n_datasets):

@@ -4,7 +4,7 @@
 Bouckaert & Frank (2004); ``theory`` (Section 3, Figure 2, Lemma A.1),
 ``synthetic`` (Table 1), ``sorted_runs`` (the Section 4 sweep) and ``uci``
 (Table 2) compute the pages of the 2004 notebooks, their tables, figures and
-claims; ``display`` shows tables and claims on a page.
+claims (shown by ``replicability.papers.page``).
 """
 
 from ..._lazy import attach
@@ -24,6 +24,5 @@ _MODULES = {
         "sweep", "sweep_claims",
     ),
     "uci": ("TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"),
-    "display": ("CLAIM_COLUMNS", "claims_table", "plain", "show", "tidy"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)

@@ -134,7 +134,7 @@ def experiment_outcomes(d, *, scheme, test, alpha):
     d : array_like, shape (..., r, k)
         Accuracy differences (A - B; positive favours A).
     scheme : str
-        One of :data:`EXPERIMENT_SCHEMES`.
+        One of ``EXPERIMENT_SCHEMES``.
     test : {"t", "sign", "signed_rank"}
     alpha : float
         Significance level of the two-sided test.

@@ -23,9 +23,9 @@ from scipy import stats
 from ..._validation import check_choice
 from ...stats.measures import normalized_replicability, replicability_r2
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import plain
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published, write_reproduced
-from .display import plain
 from .experiments import experiment_outcomes, outcome_summary
 
 __all__ = ["SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "class_probability_figure", "runs_figure",
@@ -108,7 +108,7 @@ def sweep(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIR
     alpha : float
         Significance level for every factor but the level itself.
     scale : {"smoke", "quick", "paper"}
-        Sizes of :data:`SWEEP_SIZES`; "paper" reads the committed results.
+        Sizes of ``SWEEP_SIZES``; "paper" reads the committed results.
     learner_pairs : sequence of (str, str)
         Runner names of the pairs of the learner factor.
     write : bool

@@ -23,9 +23,9 @@ from scipy import stats
 
 from ..._validation import check_choice
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import plain
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published, write_reproduced
-from .display import plain
 from .experiments import experiment_outcomes, outcome_summary
 
 __all__ = ["TABLE1_COLUMNS", "TABLE1_LABELS", "TABLE1_ROWS", "TABLE1_SIZES", "Table1", "table1", "table1_claims",
@@ -94,7 +94,7 @@ def table1_differences(*, seed=0, scale="paper"):
 def table1(*, seed=0, alpha=0.05, scale="paper", write=True):
     """Table 1 of Bouckaert (2004) reproduced, beside the published values.
 
-    Each row is a (test, sampling scheme) pair (:data:`TABLE1_ROWS`):
+    Each row is a (test, sampling scheme) pair (``TABLE1_ROWS``):
     :func:`~replicability.papers.bouckaert2004.experiment_outcomes` on every 10 x 10
     cv matrix, :func:`~replicability.papers.bouckaert2004.outcome_summary` over data
     sets and randomizations, per source: the rejection rate (Type I error on source
@@ -108,7 +108,7 @@ def table1(*, seed=0, alpha=0.05, scale="paper", write=True):
     alpha : float
         Significance level of every test.
     scale : {"smoke", "quick", "paper"}
-        Sizes of :data:`TABLE1_SIZES`; "paper" reads the committed results.
+        Sizes of ``TABLE1_SIZES``; "paper" reads the committed results.
     write : bool
         Write ``reproduced/bouckaert2004/table1.csv``.
 

@@ -49,8 +49,8 @@ from ...stats.measures import (
     replicability_r2_from_counts,
 )
 from ..claims import Claims, comparison_summary
+from ..page import plain
 from ..tables import read_published, write_reproduced
-from .display import plain
 
 __all__ = ["SECTION3_SIZES", "Section3", "figure2", "section3", "section3_claims", "theorem31_figure"]
 
@@ -193,7 +193,7 @@ def section3(*, seed=2004, scale="paper", check_r=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
     seed : int
         Root seed of every random draw.
     scale : {"smoke", "quick", "paper"}
-        Sizes of :data:`SECTION3_SIZES`.
+        Sizes of ``SECTION3_SIZES``.
     check_r, check_n : sequence
         Replicabilities and numbers of experiments of the checks.
     figure_r_points, figure_n_step : int

@@ -26,8 +26,8 @@ from ...sources.uci import list_uci
 from ..bouckaert_frank2004 import uci_scheme_results
 from ..bouckaert_frank2004.uci_tables import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
 from ..claims import Claims, comparison_summary
+from ..page import plain
 from ..tables import read_published, write_reproduced
-from .display import plain
 
 __all__ = ["TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"]
 

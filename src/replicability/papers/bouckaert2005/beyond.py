@@ -19,8 +19,8 @@ import numpy as np
 import pandas as pd
 
 from ...engine.store import cached_result
-from ..bouckaert2004.display import plain
 from ..claims import Claims, rate_se
+from ..page import plain
 from .adaptive import simulate_adaptive
 from .curves import GROUPS, SCALE_CAPS, task1_curves
 from .histograms import histogram_measures

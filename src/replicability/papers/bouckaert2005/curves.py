@@ -19,8 +19,8 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
-from ..bouckaert2004.display import plain
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import plain
 from ..tables import write_reproduced
 from .histograms import histogram_measures
 from .task1 import cached_task1

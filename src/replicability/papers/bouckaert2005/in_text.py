@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
-from ..bouckaert2004.display import plain
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import plain
 from ..tables import read_published, write_reproduced
 from .curves import GROUPS, SCALE_CAPS, task1_curves
 from .histograms import histogram_measures

@@ -23,8 +23,8 @@ from scipy import stats
 
 from ...sources.counts import sample_task1_counts
 from ...stats.measures import type1_replicability_bound
-from ..bouckaert2004.display import plain
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import plain
 from ..tables import read_published, write_reproduced
 from .histograms import histogram_measures, outcome_histogram
 from .task1 import mcnemar_outcomes

@@ -20,8 +20,8 @@ import pandas as pd
 
 from ..._validation import check_alpha, check_positive_int
 from ..claims import Claims, rate_se
+from ..page import Page, Table, beside, format_frame, format_number
 from ..tables import read_published
-from .report import PAPER, Page, ShownTable, format_count, format_value, side_by_side
 from .uci_pages import (
     _SOURCE,
     MEASURES,
@@ -38,7 +38,7 @@ from .uci_pages import (
     _summary,
     _versus,
 )
-from .uci_runs import uci_scheme_results
+from .uci_runs import PAPER, uci_scheme_results
 from .uci_tables import PAIR_LABELS, consistency_table, uci_test_outcomes
 
 __all__ = ["table3_page", "table4_page"]
@@ -179,18 +179,18 @@ def table3_page(*, scale="paper", alpha=0.05, runs=(1, 2, 5, 10), seed=0):
     for name in ("cv_ttest", "repeated_cv_ttest"):
         values[f"cons_{name}"] = ", ".join(str(int(v)) for v in cons[name])
     in_text_measures = pd.concat({name: t[MEASURES] for name, t in in_text.items()}, axis=0)
-    in_text_measures = in_text_measures.apply(lambda col: col.map(format_value if col.name == "R" else format_count))
+    in_text_measures = format_frame(in_text_measures, {"R": 3})
     shown43 = both43.pivot(index="pair", columns="test", values=["value_published", "value_reproduced"]).reindex(PAIRS)
-    shown43 = side_by_side(shown43["value_published"].T, shown43["value_reproduced"].T, digits=0)
+    shown43 = beside(shown43["value_published"].T, shown43["value_reproduced"].T, digits=0)
     tables = {"table3": _shown_grid(both.rename(columns={"value_published": "value"}),
                                     both.rename(columns={"value_reproduced": "value"}), "n_runs", runs),
               "effort": _shown_grid(same_effort, table3, "n_runs", runs,
                                     labels=("10 r resampling", "r x 10 cv", "difference")),
-              "section4_3": ShownTable(shown43), "in_text_measures": ShownTable(in_text_measures),
-              "type1": ShownTable(type1.map(lambda v: format_value(v, 1)).to_frame())}
+              "section4_3": Table(shown43), "in_text_measures": Table(in_text_measures),
+              "type1": Table(type1.map(lambda v: format_number(v, 1)).to_frame())}
     all_both = pd.concat([both[["measure", "value_published", "value_reproduced"]],
                           both43[["measure", "value_published", "value_reproduced"]]])
-    return Page("04_table3_repeated_cv", _summary(all_both, claims), claims, tables, values, reproduced, plot)
+    return Page(claims, values, _summary(all_both, claims), tables, reproduced, {"figure": plot})
 
 
 # --------------------------------------------------------------------------- #
@@ -271,4 +271,4 @@ def table4_page(*, scale="paper", alphas=(0.01, 0.025, 0.05, 0.1), n_runs=10):
               "max_abs_dc": int(both.query("measure != 'R'")["difference"].abs().max())}
     tables = {"table4": _shown_grid(both.rename(columns={"value_published": "value"}),
                                     both.rename(columns={"value_reproduced": "value"}), "alpha", alphas)}
-    return Page("05_table4_significance", _summary(both, claims), claims, tables, values, reproduced, plot)
+    return Page(claims, values, _summary(both, claims), tables, reproduced, {"figure": plot})

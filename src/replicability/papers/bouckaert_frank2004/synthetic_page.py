@@ -40,9 +40,10 @@ from ...stats.ttests import (
 from ..bouckaert2004 import outcome_summary
 from ..claims import Claims, comparison_summary, rate_se
 from ..network_search import expected_accuracies
+from ..page import Page, Table, beside, format_number
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 from ..tables import read_published
-from .report import PAPER, Page, ShownTable, format_value, side_by_side
+from .uci_runs import PAPER
 
 __all__ = ["SYNTHETIC_SIZES", "TABLE5_LABELS", "accuracy_gaps", "n_jobs_for", "table5_page", "table5_tests"]
 
@@ -249,7 +250,7 @@ def table5_page(*, scale="paper", seed=0, alpha=0.05):
 
     labels = [TABLE5_LABELS[name] for name in summaries]
     extra = pd.concat({
-        measure: pd.DataFrame({label: [format_value(100 * v, 1) for v in s[key]]
+        measure: pd.DataFrame({label: [format_number(100 * v, 1) for v in s[key]]
                                for label, s in zip(labels, summaries.values())},
                               index=pd.Index(SOURCES, name="source")).T
         for measure, key in [("almost consistency", "almost_consistency"),
@@ -282,7 +283,7 @@ def table5_page(*, scale="paper", seed=0, alpha=0.05):
         "cells compared", "sources compared") + f" points; {claims.summary()}"
     values = {"max_abs_difference": round(float(body["difference"].abs().max()), 1),
               "best_min": round(float(cons["corrected_10x10cv"].min()), 1)}
-    shown_gaps = gaps.apply(lambda col: col.map(lambda v: format_value(v, 2)))
-    tables = {"gaps": ShownTable(shown_gaps), "table5": ShownTable(side_by_side(pub, rep, digits=digits)),
-              "other_measures": ShownTable(extra)}
-    return Page("01_table5_synthetic", summary, claims, tables, values, {"table5": reproduced}, plot)
+    shown_gaps = gaps.apply(lambda col: col.map(lambda v: format_number(v, 2)))
+    tables = {"gaps": Table(shown_gaps), "table5": Table(beside(pub, rep, digits=digits)),
+              "other_measures": Table(extra)}
+    return Page(claims, values, summary, tables, {"table5": reproduced}, {"figure": plot})

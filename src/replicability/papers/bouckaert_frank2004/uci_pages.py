@@ -35,9 +35,9 @@ import xarray as xr
 from ..._validation import check_alpha, check_positive_int
 from ...sources.uci import list_uci
 from ..claims import Claims, comparison_summary, rate_se
+from ..page import Page, Table, beside, format_number
 from ..tables import read_published
-from .report import PAPER, Page, ShownTable, format_count, format_value, side_by_side
-from .uci_runs import uci_scheme_results
+from .uci_runs import PAPER, uci_scheme_results
 from .uci_tables import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
 
 __all__ = ["table1_page", "table2_page"]
@@ -87,7 +87,7 @@ def _grid(long, column, dim, values):
 def _shown_grid(published, ours, dim, values, labels=("published", "ours", "difference")):
     pub, rep = _grid(published, "value", dim, values), _grid(ours, "value", dim, values)
     digits = pd.Series([_DIGITS[m] for _, m in pub.index], index=pub.index)
-    return ShownTable(side_by_side(pub, rep, digits=digits, labels=labels))
+    return Table(beside(pub, rep, digits=digits, labels=labels))
 
 
 def _summary(both, claims, key="measure"):
@@ -178,10 +178,7 @@ def table1_page(*, scale="paper", alpha=0.05):
     order = [name for name in published["row"].unique() if name in set(body["row"])]
     body_pub = body.pivot(index="row", columns="pair", values="value_published").reindex(index=order, columns=PAIRS)
     body_rep = body.pivot(index="row", columns="pair", values="value_reproduced").reindex(index=order, columns=PAIRS)
-    shown_body = pd.concat({pair: pd.DataFrame({
-        "paper": body_pub[pair].map(format_count), "ours": body_rep[pair].map(format_count),
-        "diff": (body_rep[pair] - body_pub[pair]).map(lambda v: format_count(v, signed=True))})
-        for pair in PAIRS}, axis=1)
+    shown_body = beside(body_pub[PAIRS], body_rep[PAIRS], digits=0)
     shown_body.index.name = "dataset"
     bottom = both[both["row"].isin(MEASURES)]
     bottom_pub = bottom.pivot(index="row", columns="pair", values="value_published").reindex(index=MEASURES,
@@ -189,10 +186,10 @@ def table1_page(*, scale="paper", alpha=0.05):
     bottom_rep = bottom.pivot(index="row", columns="pair", values="value_reproduced").reindex(index=MEASURES,
                                                                                              columns=PAIRS)
     three = consistency_table(outcomes, directional=True).rename(index=PAIR_LABELS)
-    other = pd.DataFrame({"normalized R": table["normalized_R"].map(format_value),
-                          "R (3 outcomes)": three["R"].map(format_value),
-                          "consistent (3 outcomes)": three["consistent"].map(format_count),
-                          "data sets": table["n_datasets"].map(format_count)})
+    other = pd.DataFrame({"normalized R": table["normalized_R"].map(format_number),
+                          "R (3 outcomes)": three["R"].map(format_number),
+                          "consistent (3 outcomes)": three["consistent"].map(lambda v: format_number(v, 0)),
+                          "data sets": table["n_datasets"].map(lambda v: format_number(v, 0))})
 
     props = read_published(PAPER, "table1_properties").drop(columns="source").set_index("dataset")
     ours = manifest.reset_index().set_index("paper_name")
@@ -227,7 +224,7 @@ def table1_page(*, scale="paper", alpha=0.05):
                    "random number seeds.", f"{src}, column 'NB vs C4.5'",
                    condition=bool("vehicle" in nb_c45.index and nb_c45.get("vehicle") == 0
                                   and (nb_c45.drop("vehicle", errors="ignore") > 0).all()),
-                   measured=f"vehicle: {format_count(nb_c45.get('vehicle', np.nan))} draws; other data sets "
+                   measured=f"vehicle: {format_number(nb_c45.get('vehicle', np.nan), 0)} draws; other data sets "
                             f"with 0 draws: {int((nb_c45.drop('vehicle', errors='ignore') == 0).sum())}",
                    rule="0 draws on vehicle, at least 1 on every other data set")
     claims.exactly("claim_iris_hungarian", "For some rows, the test consistently indicates no difference between "
@@ -240,7 +237,7 @@ def table1_page(*, scale="paper", alpha=0.05):
                    "happens when the null hypothesis is accepted most of the time, except for 2 or 3 runs.",
                    src, condition=bool(np.all(mixed >= n_repeats - 3)),
                    measured=f"{len(mixed)} data set and pair combinations with both directions; their draws: "
-                            + (", ".join(format_count(v) for v in sorted(mixed)) or "none"),
+                            + (", ".join(format_number(v, 0) for v in sorted(mixed)) or "none"),
                    rule=f"draws >= {n_repeats - 3} wherever both directions occur")
 
     def plot():
@@ -268,11 +265,11 @@ def table1_page(*, scale="paper", alpha=0.05):
     for pair, key in zip(PAIRS, ["nbc45", "nbnn", "c45nn"]):
         values[f"cons_{key}"] = int(table.loc[pair, "consistent"])
         values[f"r_{key}"] = round(float(table.loc[pair, "R"]), 3)
-    tables = {"properties": ShownTable(props), "draws": ShownTable(shown_body),
-              "bottom": ShownTable(side_by_side(bottom_pub, bottom_rep, digits=_DIGITS)),
-              "other_measures": ShownTable(other)}
-    return Page("02_table1_5x2cv", _summary(both, claims, key="row"), claims, tables, values,
-                {"table1": reproduced}, plot)
+    tables = {"properties": Table(props), "draws": Table(shown_body),
+              "bottom": Table(beside(bottom_pub, bottom_rep, digits=_DIGITS)),
+              "other_measures": Table(other)}
+    return Page(claims, values, _summary(both, claims, key="row"), tables, {"table1": reproduced},
+                {"figure": plot})
 
 
 # --------------------------------------------------------------------------- #
@@ -385,5 +382,5 @@ def table2_page(*, scale="paper", alpha=0.05, runs=(10, 20, 50, 100)):
                                     both.rename(columns={"value_reproduced": "value"}), "n_runs", runs),
               "stratified": _shown_grid(plain, stratified, "n_runs", strat_runs,
                                         labels=("unstratified", "stratified", "difference")),
-              "decreases": ShownTable(decreases)}
-    return Page("03_table2_resampling", _summary(both, claims), claims, tables, values, reproduced, plot)
+              "decreases": Table(decreases)}
+    return Page(claims, values, _summary(both, claims), tables, reproduced, {"figure": plot})

@@ -47,7 +47,10 @@ from ...engine.store import cached_result
 from ...sources.uci import list_uci, load_uci
 from .fidelity import LEARNER_VERSIONS, LEARNERS, fold_hits, weka_cv_splits
 
-__all__ = ["UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"]
+__all__ = ["PAPER", "UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"]
+
+#: Folder name of the paper under ``data/published`` and ``data/reproduced``.
+PAPER = "bouckaert_frank2004"
 
 #: Sampling scheme -> (runs, folds) of one repeat.
 UCI_SCHEMES = {"cv": (10, 10), "5x2": (5, 2), "resample": (100, 1), "resample_stratified": (20, 1)}

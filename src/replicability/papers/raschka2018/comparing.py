@@ -10,9 +10,9 @@ import numpy as np
 import pandas as pd
 
 from ...engine.store import cached_result
-from ..claims import Claims, rate_se
+from ..claims import Claims, comparison_summary, rate_se
+from ..page import Page, Table, beside, format_frame, format_number
 from ..tables import read_published, write_reproduced
-from ._page import Page, display_frame, display_number
 from .studies import algorithm_test_study, paired_split_scores
 
 __all__ = ["TEST_LABELS", "comparing_page"]
@@ -290,30 +290,31 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
     claims = _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datasets)
     claims.write()
 
-    page = Page(claims, [*comparison20["published"], *comparison2["published"]],
-                [*comparison20["ours"], *comparison2["ours"]])
+    page = Page(claims, summary=comparison_summary([*comparison20["published"], *comparison2["published"]],
+                [*comparison20["ours"], *comparison2["ours"]], claims))
     for name, frame in [("figure20", comparison20), ("table2", comparison2)]:
-        shown = frame.assign(difference=frame["ours"] - frame["published"]).replace({"quantity": _LABELS})
-        page.add_table(name, display_frame(shown, 4, columns=["published", "ours", "difference"]), index=False)
-    page.add_table("cells", tables20["cells"])
-    page.add_table("variants", display_frame(tables20["variants"], 4))
-    page.add_table("ztest", display_frame(tables20["ztest"], 4))
-    page.add_table("figure21", display_frame(summary21, 4))
-    page.add_table("omnibus", display_frame(omnibus, 4))
-    page.add_table("posthoc", display_frame(posthoc, 4))
-    real_shown = display_frame(real, 4)
+        index = pd.MultiIndex.from_frame(frame.drop(columns=["published", "ours"]).replace({"quantity": _LABELS}))
+        page.tables[name] = Table(beside(pd.Series(frame["published"].to_numpy(float), index=index),
+                                         pd.Series(frame["ours"].to_numpy(float), index=index), digits=4))
+    page.tables["cells"] = Table(tables20["cells"])
+    page.tables["variants"] = Table(tables20["variants"], 4)
+    page.tables["ztest"] = Table(tables20["ztest"], 4)
+    page.tables["figure21"] = Table(summary21, 4)
+    page.tables["omnibus"] = Table(omnibus, 4)
+    page.tables["posthoc"] = Table(posthoc, 4)
+    real_shown = format_frame(real, 4)
     # p-values below 0.0001 in two significant digits rather than a bare 0.
-    real_shown["p-value"] = [f"{v:.2g}" if v < 1e-4 else display_number(v, 4) for v in real["p-value"]]
-    page.add_table("real", real_shown)
+    real_shown["p-value"] = [f"{v:.2g}" if v < 1e-4 else format_number(v, 4) for v in real["p-value"]]
+    page.tables["real"] = Table(real_shown)
     shown = pd.DataFrame({
-        "Type I error (%)": rate_table[("null", "rate %")].map(lambda v: display_number(v, 1)),
-        "95% CI (Type I)": [f"{display_number(lo, 1)} to {display_number(hi, 1)}" for lo, hi in
+        "Type I error (%)": rate_table[("null", "rate %")].map(lambda v: format_number(v, 1)),
+        "95% CI (Type I)": [f"{format_number(lo, 1)} to {format_number(hi, 1)}" for lo, hi in
                    zip(rate_table[("null", "95% CI low")], rate_table[("null", "95% CI high")])],
-        "power (%)": rate_table[("alternative", "rate %")].map(lambda v: display_number(v, 1)),
-        "95% CI (power)": [f"{display_number(lo, 1)} to {display_number(hi, 1)}" for lo, hi in
+        "power (%)": rate_table[("alternative", "rate %")].map(lambda v: format_number(v, 1)),
+        "95% CI (power)": [f"{format_number(lo, 1)} to {format_number(hi, 1)}" for lo, hi in
                     zip(rate_table[("alternative", "95% CI low")], rate_table[("alternative", "95% CI high")])],
     })
-    page.add_table("simulation", shown)
+    page.tables["simulation"] = Table(shown)
     page.figures["figure21"] = lambda: _figure21_plot(gaps, max_count)
     page.figures["simulation"] = lambda: _simulation_plot(rate_table, alpha)
     values = {}

@@ -10,9 +10,10 @@ import numpy as np
 import pandas as pd
 
 from ...engine.store import cached_result
-from ..claims import Claims, rate_se
+from ..claims import Claims, comparison_summary, rate_se
+from ..page import Page, Table
 from ..tables import read_published, write_reproduced
-from ._page import Page, display_frame, published_beside_ours
+from .holdout import published_beside_ours
 from .studies import cv_bias_variance_study, one_standard_error_rule, tuning_bias_study
 
 __all__ = ["CV_DATASETS", "cross_validation_page"]
@@ -165,7 +166,7 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
     Parameters
     ----------
     scale : {"smoke", "quick", "paper"}
-        Data sets per study, :data:`CV_DATASETS`.
+        Data sets per study, ``CV_DATASETS``.
     seed : int
     n_train : int
         Cases per simulated data set of the bias-variance study.
@@ -248,21 +249,19 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
     claims = _claims(cv_studies, bias_variance, n_train, f18, figure18, gammas, nested_table, n_datasets)
     claims.write()
 
-    page = Page(claims, figure18["value"], out18["value"])
+    page = Page(claims, summary=comparison_summary(figure18["value"], out18["value"], claims))
     shown = bias_variance.drop(columns=["LOOCV"]).assign(k=[f"{k} (LOO)" if k == n_train else str(k)
                                                             for k in bias_variance["k"]])
-    page.add_table("bias", display_frame(shown[["learner", "k", "mean cv accuracy", "mean true accuracy", "bias",
-                                                "bias s.e.", "minus LOOCV", "minus LOOCV s.e."]], 4), index=False)
-    page.add_table("variance", display_frame(shown[["learner", "k", "sd of estimate", "rmse", "models fit"]], 4),
-                   index=False)
-    page.add_table("gamma", display_frame(pd.DataFrame({
+    page.tables["bias"] = Table(shown[["learner", "k", "mean cv accuracy", "mean true accuracy", "bias",
+                                                "bias s.e.", "minus LOOCV", "minus LOOCV s.e."]], 4, index=False)
+    page.tables["variance"] = Table(shown[["learner", "k", "sd of estimate", "rmse", "models fit"]], 4, index=False)
+    page.tables["gamma"] = Table(pd.DataFrame({
         "gamma": gammas, "cv accuracy": f18["mean"], "standard error": f18["se"],
         "best": np.arange(len(gammas)) == f18["best"], "one-SE choice": np.arange(len(gammas)) == f18["chosen"]}),
-        4), index=False)
-    page.add_table("figure18", published_beside_ours(figure18, out18, keys=["quantity"], digits=4, labels=_LABELS),
-                   index=False)
-    page.add_table("nested", display_frame(nested_table.rename(index={"non_nested": "non-nested (best_score_)",
-                                                                      "nested": "nested cv"}), 4))
+        4, index=False)
+    page.tables["figure18"] = Table(published_beside_ours(figure18, out18, ["quantity"], 4, _LABELS))
+    page.tables["nested"] = Table(nested_table.rename(index={"non_nested": "non-nested (best_score_)",
+                                                                      "nested": "nested cv"}), 4)
     page.figures.update({
         "bias_variance": lambda: _bias_variance_figure(bias_variance, ks, n_train),
         "figure17_18": lambda: _figure17_18(f18["X_train"], f18["y_train"], gammas, f18["mean"], f18["se"],

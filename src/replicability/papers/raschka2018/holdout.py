@@ -8,11 +8,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..claims import Claims, rate_se
+from ..claims import Claims, comparison_summary, rate_se
+from ..page import Page, Table, beside
 from ..tables import read_published, write_reproduced
-from ._page import Page, display_frame, published_beside_ours
 
-__all__ = ["HOLDOUT_SIZES", "holdout_page"]
+__all__ = ["HOLDOUT_SIZES", "holdout_page", "published_beside_ours"]
 
 #: Simulation sizes per scale of the notebook ``01_holdout``.
 HOLDOUT_SIZES = {
@@ -92,6 +92,18 @@ def _coverage_figure(p_grid, n_grid, simulated, exact, alpha):
     axes[1].set_ylim(0, 101)
 
 
+def published_beside_ours(published, reproduced, keys, digits, labels):
+    """Published / ours / difference (:func:`~replicability.papers.page.beside`) of long tables.
+
+    Both tables have the columns ``keys`` and ``value``.
+
+    ``labels`` maps the keys of the transcription to the words shown; ``digits``: decimals per row.
+    """
+    index = pd.MultiIndex.from_frame(published[keys].replace(labels))
+    return beside(pd.Series(published["value"].to_numpy(float), index=index),
+                  pd.Series(reproduced["value"].to_numpy(float), index=index), digits=digits)
+
+
 def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
     """Figure 1 and Equations 10-17 of Raschka (2018): everything the notebook ``01_holdout`` shows.
 
@@ -110,7 +122,7 @@ def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
     alpha : float
         1 - alpha is the confidence level of the intervals.
     scale : {"smoke", "quick", "paper"}
-        Simulation sizes, :data:`HOLDOUT_SIZES`.
+        Simulation sizes, ``HOLDOUT_SIZES``.
     n_test : int
         Flowers held out in Figure 1.
 
@@ -187,8 +199,7 @@ def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
     write_reproduced(reproduced, "raschka2018", "section1_holdout")
     # Percentages are printed with one decimal, other values with at most two.
     decimals = np.where(published["quantity"].str.contains("percent"), 1, 2)
-    comparison = published_beside_ours(published, reproduced, keys=["quantity", "item"], digits=decimals,
-                                       labels=_LABELS)
+    comparison = published_beside_ours(published, reproduced, ["quantity", "item"], decimals, _LABELS)
 
     # A 3-nearest-neighbour holdout interval.
     X_train, X_test, y_train, y_test = train_test_split(
@@ -236,12 +247,13 @@ def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
                     se=cov_se, unit="%", digits=1)
     claims.write()
 
-    page = Page(claims, published["value"], [round(v, int(d)) for v, d in zip(reproduced["value"], decimals)])
-    page.add_table("stratified", pd.DataFrame({"train": strat_train[0], "test": strat_test[0]},
+    ours = [round(v, int(d)) for v, d in zip(reproduced["value"], decimals)]
+    page = Page(claims, summary=comparison_summary(published["value"], ours, claims))
+    page.tables["stratified"] = Table(pd.DataFrame({"train": strat_train[0], "test": strat_test[0]},
                                               index=pd.Index(class_names, name="stratified split")))
-    page.add_table("comparison", comparison, index=False)
-    page.add_table("interval", display_frame(interval, 4), index=False)
-    page.add_table("coverage", display_frame(coverage, 1, columns=coverage.columns))
+    page.tables["comparison"] = Table(comparison)
+    page.tables["interval"] = Table(interval, 4, index=False)
+    page.tables["coverage"] = Table(coverage, 1)
     page.figures["figure1"] = lambda: _figure1(class_names, whole, (random_train[0], random_test[0]),
                                                (strat_train[0], strat_test[0]), (paper_train, paper_test))
     page.figures["splits"] = lambda: _split_histogram(many_random, many_strat, paper_train[0])

@@ -12,9 +12,10 @@ import pandas as pd
 import xarray as xr
 
 from ...engine.store import cached_result
-from ..claims import Claims, rate_se
+from ..claims import Claims, comparison_summary, rate_se
+from ..page import Page, Table
 from ..tables import read_published, write_reproduced
-from ._page import Page, display_frame, published_beside_ours
+from .holdout import published_beside_ours
 
 __all__ = ["RESAMPLING_SIZES", "quantile_se", "resampling_page"]
 
@@ -243,7 +244,7 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian
     alpha : float
         1 - alpha is the confidence level of the bootstrap intervals.
     scale : {"smoke", "quick", "paper"}
-        Sizes, :data:`RESAMPLING_SIZES`.
+        Sizes, ``RESAMPLING_SIZES``.
     n_repeats : int
         Repetitions of the holdout split in Figure 6 (the paper uses 50).
     gaussian_size : int
@@ -357,7 +358,7 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian
     reproduced.loc[is_design, "source"] = ("scikit-learn digits in place of MNIST (about 180 images per digit, "
                                            "70/30 split)")
     write_reproduced(reproduced, "raschka2018", "section2_resampling")
-    comparison = published_beside_ours(published, reproduced, keys=["quantity", "item"], digits=3, labels=_LABELS)
+    comparison = published_beside_ours(published, reproduced, ["quantity", "item"], 3, _LABELS)
 
     # The .632 study.
     bias_rows = []
@@ -378,19 +379,19 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian
     claims.write()
 
     compared = ~is_design.to_numpy()
-    page = Page(claims, published["value"][compared],
-                [round(float(v), 3) for v in reproduced["value"][compared]])
-    page.add_table("figure4", display_frame(pd.DataFrame({"training-set size": curve.train_sizes,
+    ours = [round(float(v), 3) for v in reproduced["value"][compared]]
+    page = Page(claims, summary=comparison_summary(published["value"][compared], ours, claims))
+    page.tables["figure4"] = Table(pd.DataFrame({"training-set size": curve.train_sizes,
                                                           "training accuracy": curve.train_scores,
-                                                          "test accuracy": curve.test_scores}), 4), index=False)
-    page.add_table("figure5", display_frame(fig5, 3), index=False)
-    page.add_table("figure6", display_frame(summary6, 4))
-    page.add_table("figure8", display_frame(intervals, 4))
-    page.add_table("inclusion", display_frame(pd.DataFrame({
+                                                          "test accuracy": curve.test_scores}), 4, index=False)
+    page.tables["figure5"] = Table(fig5, 3, index=False)
+    page.tables["figure6"] = Table(summary6, 4)
+    page.tables["figure8"] = Table(intervals, 4)
+    page.tables["inclusion"] = Table(pd.DataFrame({
         "n": [2, 5, 10, 20, 50, 100, 1000],
-        "P(chosen)": bootstrap_inclusion_probability(np.array([2, 5, 10, 20, 50, 100, 1000]))}), 4), index=False)
-    page.add_table("comparison", comparison, index=False)
-    page.add_table("bias632", display_frame(bias_table, 3), index=False)
+        "P(chosen)": bootstrap_inclusion_probability(np.array([2, 5, 10, 20, 50, 100, 1000]))}), 4, index=False)
+    page.tables["comparison"] = Table(comparison)
+    page.tables["bias632"] = Table(bias_table, 3, index=False)
     page.figures.update({
         "figure4": lambda: _figure4(curve),
         "figure5": lambda: _figure5(population, subsample_sizes, sd_of_mean, expected, seed),

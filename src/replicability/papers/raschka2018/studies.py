@@ -491,7 +491,7 @@ def algorithm_test_study(
     -------
     xarray.Dataset
         ``pvalue`` and ``direction`` (sign of the evidence, +1 favours A), both
-        (dataset, test) with tests :data:`ALGORITHM_TESTS`, and
+        (dataset, test) with tests ``ALGORITHM_TESTS``, and
         ``cv_difference`` (dataset): the mean k-fold accuracy difference A - B.
 
     References

@@ -17,9 +17,10 @@ import pandas as pd
 from ..._validation import check_positive
 from ...sources.uci import list_uci
 from ..claims import Claims, comparison_summary
+from ..page import Page, Table, beside
 from ..tables import read_published
 from .fidelity import LEARNERS, fidelity_table, read_weka_cv, uci_fidelity
-from .report import PAPER, Page, ShownTable, format_count, format_value
+from .uci_runs import PAPER
 
 __all__ = ["fidelity_page"]
 
@@ -153,20 +154,13 @@ def fidelity_page(*, scale="paper", tolerance=1.5, n_jobs=1, directory=None):
                                             "classes": "classes (file)", "missing_values": "missing values"})
     wide = table.pivot(index="paper_name", columns="learner", values=["ours", "weka", "difference"])
     wide = wide.reindex([n for n in names if n in wide.index])
-    shown = pd.concat({learner: pd.DataFrame({
-        "ours": wide[("ours", learner)].map(lambda v: format_value(v, 2)),
-        "Weka": wide[("weka", learner)].map(lambda v: format_value(v, 2)),
-        "diff": wide[("difference", learner)].map(lambda v: format_value(v, 2, signed=True))})
-        for learner in LEARNERS}, axis=1)
+    shown = beside(wide["weka"][list(LEARNERS)], wide["ours"][list(LEARNERS)], difference=wide["difference"], digits=2,
+                   labels=("Weka", "ours", "diff."), stack=False)
     shown.index.name = "dataset"
-    shown_learners = by_learner.assign(max_abs_difference=by_learner["max_abs_difference"].map(
-        lambda v: format_value(v, 2)))
-    for column in ("data_sets", "within_tolerance", "identical_runs", "runs"):
-        shown_learners[column] = shown_learners[column].map(format_count)
-    tables = {"properties": ShownTable(shown_props), "attribute_notes": ShownTable(attribute_notes),
-              "fidelity": ShownTable(shown), "by_learner": ShownTable(shown_learners),
-              "differing_runs": ShownTable(diff_runs)}
+    tables = {"properties": Table(shown_props), "attribute_notes": Table(attribute_notes),
+              "fidelity": Table(shown), "by_learner": Table(by_learner, 2),
+              "differing_runs": Table(diff_runs)}
     summary = comparison_summary(table["weka"], table["ours"]).replace("cells compared", "mean accuracies compared")
     summary = summary.replace("|published - ours|", "|Weka - ours|") + f" points; {claims.summary()}"
-    return Page("00_uci_fidelity", summary, claims, tables, values,
-                {"table1_properties": reproduced_props, "uci_fidelity": fidelity}, plot)
+    reproduced = {"table1_properties": reproduced_props, "uci_fidelity": fidelity}
+    return Page(claims, values, summary, tables, reproduced, {"figure": plot})

@@ -1,0 +1,119 @@
+"""How the Bouckaert (2003) pages compare with the paper: the claims' standard errors, the paper's rows.
+
+Standard errors of the claims (one rule, see ``replicability.papers.claims``):
+
+* a rate measured on ``n`` independent data sets and held to a bound (a level):
+  ``rate_se(bound, n)``;
+* a rate compared with a printed one, which the paper also measured on ``n`` data sets:
+  the standard error of the difference of two independent estimates,
+  ``sqrt(2) rate_se(published, n)`` (:func:`diff_se`);
+* two of our rates compared with each other (an ordering): ``sqrt(se_1^2 + se_2^2)``
+  of their own standard errors (:func:`diff_se` of both).
+
+A number the paper states in words ("circa 11", "up to 90%") is compared with the
+rounding of half a unit of its last significant digit (:func:`word_rounding`).
+:func:`comparison_rows` lays a published table beside ours in a form that fits a page.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..claims import rate_se
+from ..page import beside
+
+__all__ = ["comparison_rows", "diff_se", "word_rounding", "worst_first"]
+
+
+def comparison_rows(both, *, index, columns, labels=None, order=None, digits=1):
+    """Published, reproduced and difference one under another, per row of the paper.
+
+    Parameters
+    ----------
+    both : pandas.DataFrame
+        Long table with ``published``, ``reproduced`` and ``difference`` columns.
+    index, columns : str
+        Columns of ``both`` that make the rows and the columns of the paper's table.
+    labels : dict, optional
+        Display names of the row keys.
+    order : sequence, optional
+        Row keys in the paper's order.
+    digits : int
+        Decimals shown.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`~replicability.papers.page.beside` of the paper's table: rows
+        ``(row, "published" | "ours" | "difference")``, columns those of the paper, text.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> both = pd.DataFrame({"t": ["a", "a"], "c": [1, 2], "published": [1.0, 2.0], "reproduced": [1.02, 1.5]})
+    >>> both["difference"] = both["reproduced"] - both["published"]
+    >>> comparison_rows(both, index="t", columns="c").to_dict("list")
+    {1: ['1.0', '1.0', '0.0'], 2: ['2.0', '1.5', '-0.5']}
+    """
+    wide = {c: both.pivot(index=index, columns=columns, values=c) for c in ("published", "reproduced", "difference")}
+    keys = [k for k in order if k in wide["published"].index] if order is not None else list(wide["published"].index)
+    wide = {c: frame.loc[keys].rename(index=labels or {}) for c, frame in wide.items()}
+    frame = beside(wide["published"], wide["reproduced"], difference=wide["difference"], digits=digits)
+    frame.index.names = [None, None]
+    return frame
+
+
+def diff_se(rate_1, n_1, rate_2=None, n_2=None):
+    """Standard error (percentage points) of the difference of two rates given in percent.
+
+    With one rate, the difference of two independent estimates of it on ``n_1`` trials
+    each (ours and the paper's): ``sqrt(2) rate_se``.
+
+    Examples
+    --------
+    >>> round(float(diff_se(5.0, 1000)), 3)
+    0.975
+    >>> round(float(diff_se(50.0, 1000, 40.0, 1000)), 3)
+    2.214
+    """
+    r1 = np.clip(np.asarray(rate_1, float) / 100, 0, 1)
+    if rate_2 is None:
+        return 100 * np.sqrt(2) * np.asarray(rate_se(r1, n_1))
+    r2 = np.clip(np.asarray(rate_2, float) / 100, 0, 1)
+    return 100 * np.sqrt(np.asarray(rate_se(r1, n_1)) ** 2 + np.asarray(rate_se(r2, n_2 or n_1)) ** 2)
+
+
+def word_rounding(value):
+    """Half a unit of the last significant digit of a number stated in words.
+
+    "circa 11" -> 0.5, "up to 90%" -> 5, "33%" -> 0.5, "0.3" -> 0.05: trailing zeros of
+    a round number are not significant.
+
+    Examples
+    --------
+    >>> word_rounding(11), word_rounding(90), word_rounding(10), word_rounding(0.3)
+    (0.5, 5.0, 5.0, 0.05)
+    """
+    value = float(value)
+    if value == 0:
+        raise ValueError(f"`value` must be non-zero; got {value!r}.")
+    text = f"{abs(value):.10g}"
+    if "." in text:
+        return 0.5 * 10.0 ** -len(text.split(".")[1])
+    return 0.5 * 10.0 ** (len(text) - len(text.rstrip("0")))
+
+
+def worst_first(margin, *arrays):
+    """``arrays`` (flattened, broadcast to ``margin``) reordered by ``margin``, smallest first.
+
+    A claim's measured text lists its first values; ordered by the margin by which each
+    satisfies the claim, the text shows the values that decide the verdict.
+
+    Examples
+    --------
+    >>> worst_first([3, -1, 2], [30, 10, 20], 0.5)
+    [array([10., 20., 30.]), array([0.5, 0.5, 0.5])]
+    """
+    margin = np.asarray(margin, float)
+    order = np.argsort(margin.ravel(), kind="stable")
+    return [np.broadcast_to(np.asarray(a, float), margin.shape).ravel()[order] for a in arrays]
