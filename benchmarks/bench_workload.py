@@ -38,12 +38,9 @@ def identical(committed, recomputed):
     return all(np.array_equal(committed[v].values, recomputed[v].values) for v in committed.data_vars)
 
 
-def fold_counts(params):
-    """Recompute a committed fold-count result from its key (learners A and B, as keyed then)."""
-    c = dict(params["config"])
-    learners = [c.pop("learner_a"), c.pop("learner_b")]
-    learner_params = [c.pop("learner_a_params"), c.pop("learner_b_params")]
-    config = ExperimentConfig(learners=learners, learner_params=learner_params, **c)
+def fold_counts(committed):
+    """Recompute a committed fold-count result from the runner configuration it records."""
+    config = ExperimentConfig.from_json(committed.attrs["config"])
     return pair_counts(run_experiment(config, backend="processes", n_jobs=N_JOBS, progress=False))
 
 
@@ -86,7 +83,7 @@ if __name__ == "__main__":
         params = json.loads(committed.attrs["params"])["params"]
         cpu, wall = cpu_with_children(), time.perf_counter()
         if row.name == "synthetic/fold_counts":
-            result = fold_counts(params)
+            result = fold_counts(committed)
             recomputed[committed.attrs["params"]] = result
         else:
             result = calibration(row.name, params, recomputed)

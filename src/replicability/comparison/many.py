@@ -546,7 +546,6 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
             stratified = all(_stratify(est, est, y, k if kind == "cv" else 2) for est in ests)
             units += [(X, y, train, test_idx)
                       for train, test_idx in _splitter(kind, r, k, test_size, stratified, seeds[i][d]).split(X, y)]
-    backend = "serial" if backend == "processes" and n_jobs == 1 else backend
     results = parallel_map(lambda unit: _score_learners(ests, scorers, *unit), units, backend=backend, n_jobs=n_jobs)
     if sys.stderr.isatty() if progress is None else bool(progress):
         from tqdm.auto import tqdm

@@ -265,7 +265,6 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     seeds = [sklearn_seed(g) for g in as_generator(rng).spawn(n_repeats)]
     splits = [list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y)) for seed in seeds]
     folds = [fold for repeat in splits for fold in repeat]
-    backend = "serial" if backend == "processes" and n_jobs == 1 else backend
     results = parallel_map(lambda fold: _score_split(estimator_a, estimator_b, scorer_a, scorer_b, X, y, *fold),
                            folds, backend=backend, n_jobs=n_jobs)
     if sys.stderr.isatty() if progress is None else bool(progress):

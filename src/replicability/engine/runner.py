@@ -360,8 +360,9 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
         Called with one item; must be picklable by cloudpickle for the parallel backends.
     items : iterable
     backend : {"serial", "processes", "dask"}
-        ``"processes"``: a reusable loky executor (joblib's) with ``n_jobs`` workers;
-        ``"dask"``: ``client`` (a ``dask.distributed.Client``), or the current client.
+        ``"processes"``: a reusable loky executor (joblib's) with ``n_jobs`` workers,
+        or this process when ``n_jobs`` is 1; ``"dask"``: ``client`` (a
+        ``dask.distributed.Client``), or the current client.
     n_jobs : int or None
         Workers for ``"processes"``; None or -1 uses every CPU.
     client : dask.distributed.Client or None
@@ -387,13 +388,14 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
     """
     check_choice(backend, "backend", _BACKENDS)
     items = list(items)
-    if backend == "serial":
-        return (function(item) for item in items)
     if backend == "dask":
         return _map_dask(function, items, client, ordered)
     if n_jobs is None or n_jobs == -1:
         n_jobs = os.cpu_count() or 1
-    return _map_processes(function, items, check_positive_int(n_jobs, "n_jobs"), ordered)
+    n_jobs = check_positive_int(n_jobs, "n_jobs")
+    if backend == "serial" or n_jobs == 1:
+        return (function(item) for item in items)
+    return _map_processes(function, items, n_jobs, ordered)
 
 
 # -- provenance --------------------------------------------------------------------

@@ -112,11 +112,10 @@ def synthetic_fold_counts(
         n_repeats=n_repeats,
         seed=seed,
     )
-    backend = "serial" if n_jobs == 1 else "processes"
     return cached_result(
         "synthetic/fold_counts",
         {"config": _pair_config_key(config), "version": _VERSION},
-        lambda: pair_counts(run_experiment(config, backend=backend, n_jobs=n_jobs)),
+        lambda: pair_counts(run_experiment(config, backend="processes", n_jobs=n_jobs)),
         scale=scale,
         versions=config.code_versions,
     )

@@ -282,7 +282,7 @@ def rejection_counts(d, *, tests, n_runs, df_values, alphas, n_jobs=None):
         n_jobs = -1 if d.shape[0] * len(n_runs) * len(df_values) * len(tests) >= _PARALLEL_TESTS else 1
     cells = list(parallel_map(lambda cell: _cell_rejections(d, *cell, df_values, alpha_arr),
                               [(test, r) for test in tests for r in n_runs],
-                              backend="serial" if n_jobs == 1 else "processes", n_jobs=n_jobs))
+                              backend="processes", n_jobs=n_jobs))
     counts = np.array(cells, dtype=np.int64).reshape(len(tests), len(n_runs), len(df_values), alpha_arr.size)
     return xr.Dataset(
         {"rejections": (("test", "n_runs", "df", "alpha"), counts),

@@ -242,7 +242,7 @@ def uci_cv_correct(names=None, *, learners=LEARNERS, seeds=range(1, 11), n_folds
             raise ValueError(f"`learners` must be drawn from {LEARNERS}; got {learner!r}.")
     tasks = [(name, learner) for name in names for learner in learners]
     results = list(parallel_map(lambda task: _one(*task, seeds, n_folds, directory), tasks,
-                                backend="serial" if n_jobs == 1 else "processes", n_jobs=n_jobs))
+                                backend="processes", n_jobs=n_jobs))
     correct = np.zeros((len(names), len(learners), len(seeds)), dtype=np.int64)
     sizes = np.zeros(len(names), dtype=np.int64)
     for (name, learner), (c, size) in zip(tasks, results):

@@ -204,7 +204,7 @@ def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
         sizes = dict(zip(list_uci()["dataset"], list_uci()["instances"]))
         order = sorted(names, key=lambda n: -sizes[n])  # largest first, to balance the workers
         parts = parallel_map(lambda n: _one_dataset(n, scheme, n_repeats, directory, versions), order,
-                             backend="serial" if n_jobs == 1 else "processes", n_jobs=n_jobs)
+                             backend="processes", n_jobs=n_jobs)
         by_name = dict(zip(order, parts))
         stacked = xr.concat([by_name[n].drop_attrs() for n in names], dim="dataset")
         stacked = stacked.assign_coords(dataset=names)

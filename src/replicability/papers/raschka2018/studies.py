@@ -73,8 +73,7 @@ def _source(n_features, delta):
 
 def _run(function, generators, n_jobs, **kwargs):
     """Apply ``function(rng=g, **kwargs)`` to every generator, in order."""
-    backend = "serial" if n_jobs in (None, 1) else "processes"
-    return list(parallel_map(lambda g: function(rng=g, **kwargs), generators, backend=backend, n_jobs=n_jobs))
+    return list(parallel_map(lambda g: function(rng=g, **kwargs), generators, backend="processes", n_jobs=n_jobs or 1))
 
 
 # --------------------------------------------------------------------------
