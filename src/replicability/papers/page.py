@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .._results import plain as plain_value
 from .claims import Claims
 from .tables import write_reproduced
 
@@ -284,7 +285,7 @@ def plain(values):
     >>> plain({"x": np.float64(0.5), "n": np.int64(3), "ok": np.bool_(True), "s": "holds", "z": -0.0})
     {'x': 0.5, 'n': 3, 'ok': True, 's': 'holds', 'z': 0.0}
     """
-    out = {key: value.item() if isinstance(value, np.generic) else value for key, value in values.items()}
+    out = {key: plain_value(value) for key, value in values.items()}
     return {key: value + 0.0 if isinstance(value, float) else value for key, value in out.items()}
 
 
