@@ -37,7 +37,7 @@ SIZES = (1_000, 200_000)
 
 def configuration(n, seed):
     """One gap of every Task I design, at the paper's scale."""
-    simulate_task1(list(TASK1_DESIGNS), n, [0.1], n_datasets=1000, n_repetitions=10, seed=seed)
+    simulate_task1(list(TASK1_DESIGNS), n, [0.1], n_datasets=1000, n_repeats=10, seed=seed)
 
 
 def count_sampling(n, seed, *, n_datasets=1000, n_repeats=10, q=0.3):

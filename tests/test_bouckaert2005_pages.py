@@ -28,11 +28,11 @@ def _committed(name):
 def test_r2_se_is_the_standard_error_of_the_per_dataset_r2():
     rng = np.random.default_rng(5)
     outcomes = rng.choice([-1, 0, 1], p=[0.2, 0.7, 0.1], size=(2, 40, 10))  # two cells, 40 data sets
-    m = histogram_measures(outcome_histogram(outcomes), n_repetitions=10)
+    m = histogram_measures(outcome_histogram(outcomes), n_repeats=10)
     per_set = np.asarray(replicability_r2(outcomes), dtype=float)  # (2, 40), from the outcomes directly
     assert m["r2"] == pytest.approx(per_set.mean(axis=-1))
     assert m["r2_se"] == pytest.approx(per_set.std(axis=-1, ddof=1) / np.sqrt(40))
-    one = histogram_measures(outcome_histogram(outcomes[:, :1]), n_repetitions=10)
+    one = histogram_measures(outcome_histogram(outcomes[:, :1]), n_repeats=10)
     assert np.all(np.isnan(one["r2_se"]))
 
 
@@ -43,7 +43,7 @@ def test_half_unit_of_the_last_printed_digit():
 
 
 def test_section3_constants_and_claims_small_simulation():
-    res = section3.section3(n_datasets=60, sizes=(10_000, 20_000), test_fractions=(0.1, 0.5), write=False)
+    res = section3.section3(n_datasets=60, sizes=(10_000, 20_000), test_sizes=(0.1, 0.5), write=False)
     assert res.constants.loc["type1_replicability_bound_pct", "reproduced"] == pytest.approx(90.5)
     assert res.constants.loc["chi2_threshold", "reproduced"] == pytest.approx(3.841459, abs=5e-7)
     c, values = section3.section3_claims(res)
@@ -59,7 +59,7 @@ def test_section3_constants_and_claims_small_simulation():
 
 
 def test_section3_writes_the_committed_constants(tmp_path):
-    section3.section3(n_datasets=20, sizes=(10_000, 20_000), test_fractions=(0.1, 0.5))
+    section3.section3(n_datasets=20, sizes=(10_000, 20_000), test_sizes=(0.1, 0.5))
     written = pd.read_csv(tmp_path / "reproduced" / "bouckaert2005" / "section3.csv")
     assert np.allclose(written["value"], _committed("section3")["value"])
 

@@ -151,10 +151,10 @@ def test_pruning_options_only_grow_the_tree():
 
 
 def test_rejects_bad_confidence():
-    with pytest.raises(ValueError, match="`confidence`"):
-        C45(confidence=0.0).fit([[0], [1]], [0, 1])
-    with pytest.raises(ValueError, match="`confidence`"):
-        C45(confidence=0.6).fit([[0], [1]], [0, 1])
+    with pytest.raises(ValueError, match="`confidence_factor`"):
+        C45(confidence_factor=0.0).fit([[0], [1]], [0, 1])
+    with pytest.raises(ValueError, match="`confidence_factor`"):
+        C45(confidence_factor=0.6).fit([[0], [1]], [0, 1])
 
 
 def test_rejects_bad_min_num_obj():

@@ -117,7 +117,7 @@ def test_cv_fold_ids_are_balanced_permutations():
 
 def test_cv_losses_match_cross_val_predict_on_the_same_folds():
     X, y = _regression(37)
-    res = cv_losses(LinearRegression(), X, y, n_folds=5, n_repeats=2, rng=3)
+    res = cv_losses(LinearRegression(), X, y, n_folds=5, n_runs=2, rng=3)
     for r in range(2):
         pred = cross_val_predict(LinearRegression(), X, y, cv=PredefinedSplit(res.folds[r]))
         np.testing.assert_allclose(res.losses[r], (y - pred) ** 2, rtol=1e-10)
@@ -133,7 +133,7 @@ def test_cv_losses_zero_one_loss():
 
 
 @pytest.mark.parametrize(("kwargs", "match"), [
-    ({"n_folds": 1}, "`n_folds`"), ({"n_folds": 50}, "`n_folds`"), ({"n_repeats": 0}, "`n_repeats`"),
+    ({"n_folds": 1}, "`n_folds`"), ({"n_folds": 50}, "`n_folds`"), ({"n_runs": 0}, "`n_runs`"),
     ({"loss": "absolute"}, "`loss`"), ({"rng": -1}, "`rng`"),
 ])
 def test_cv_losses_rejects_bad_arguments(kwargs, match):
@@ -202,13 +202,13 @@ def _r_transcription(X, y, n_folds, nested_folds, bias_folds, alpha):
             "ci_lo": pred_est - q * sd / math.sqrt(n) * infl, "ci_hi": pred_est + q * sd / math.sqrt(n) * infl}
 
 
-@pytest.mark.parametrize(("n", "p", "n_folds", "n_repeats"), [(30, 3, 5, 6), (24, 8, 4, 3)])
-def test_nested_cv_equals_transcription_of_the_r_code(n, p, n_folds, n_repeats):
+@pytest.mark.parametrize(("n", "p", "n_folds", "n_runs"), [(30, 3, 5, 6), (24, 8, 4, 3)])
+def test_nested_cv_equals_transcription_of_the_r_code(n, p, n_folds, n_runs):
     X, y = _regression(n, p, seed=n)
-    res = nested_cv_interval(LinearRegression(), X, y, n_folds=n_folds, n_repeats=n_repeats, rng=11, progress=False)
+    res = nested_cv_interval(LinearRegression(), X, y, n_folds=n_folds, n_runs=n_runs, rng=11, progress=False)
     gen = np.random.default_rng(11)  # the draw order documented by nested_cv_interval
-    nested_folds = cv_fold_ids(n, n_folds, n_repeats, gen)
-    bias_folds = cv_fold_ids(n, n_folds, math.ceil(n_repeats / 5), gen)
+    nested_folds = cv_fold_ids(n, n_folds, n_runs, gen)
+    bias_folds = cv_fold_ids(n, n_folds, math.ceil(n_runs / 5), gen)
     ref = _r_transcription(X, y, n_folds, nested_folds, bias_folds, alpha=0.1)
     assert res.estimate == pytest.approx(ref["err_hat"], rel=1e-10)
     assert res.bias == pytest.approx(ref["bias_est"], rel=1e-10)
@@ -216,12 +216,12 @@ def test_nested_cv_equals_transcription_of_the_r_code(n, p, n_folds, n_repeats):
     assert tuple(res.confidence_interval(0.9)) == pytest.approx((ref["ci_lo"], ref["ci_hi"]), rel=1e-10)
 
 
-@pytest.mark.parametrize(("n", "p", "n_folds", "n_repeats", "clipped"), [(30, 3, 5, 6, False), (24, 8, 4, 3, True)])
-def test_nested_cv_transcription_cases_inflate(n, p, n_folds, n_repeats, clipped):
+@pytest.mark.parametrize(("n", "p", "n_folds", "n_runs", "clipped"), [(30, 3, 5, 6, False), (24, 8, 4, 3, True)])
+def test_nested_cv_transcription_cases_inflate(n, p, n_folds, n_runs, clipped):
     # the comparison above is informative only if the cases widen the interval: one inside (1, sqrt(K)),
     # one clipped at sqrt(K)
     X, y = _regression(n, p, seed=n)
-    res = nested_cv_interval(LinearRegression(), X, y, n_folds=n_folds, n_repeats=n_repeats, rng=11, progress=False)
+    res = nested_cv_interval(LinearRegression(), X, y, n_folds=n_folds, n_runs=n_runs, rng=11, progress=False)
     if clipped:
         assert res.inflation == pytest.approx(math.sqrt(n_folds))
     else:
@@ -232,7 +232,7 @@ def test_nested_cv_exact_case_fixed_predictor():
     # every loss is y_i^2 whatever the training set: the nested and cv means are mean(y^2), the bias 0,
     # and a_k = mean of y^2 outside fold k minus inside it
     X, y = _regression(20, seed=5)
-    res = nested_cv_interval(ZeroPredictor(), X, y, n_folds=4, n_repeats=2, rng=0, progress=False)
+    res = nested_cv_interval(ZeroPredictor(), X, y, n_folds=4, n_runs=2, rng=0, progress=False)
     e = y**2
     assert res.nested_mean == pytest.approx(e.mean(), rel=1e-12)
     assert res.cv_mean == pytest.approx(e.mean(), rel=1e-12) and res.bias == pytest.approx(0.0, abs=1e-12)
@@ -249,7 +249,7 @@ def test_nested_cv_classification_with_zero_one_loss():
     # the classification analogue: losses are 0/1, so every average lies in [0, 1]
     X, y = _regression(40, seed=8)
     labels = (y > 0).astype(int)
-    res = nested_cv_interval(LogisticRegression(), X, labels, loss="zero_one", n_folds=4, n_repeats=2, rng=0,
+    res = nested_cv_interval(LogisticRegression(), X, labels, loss="zero_one", n_folds=4, n_runs=2, rng=0,
                              progress=False)
     assert 0 <= res.nested_mean <= 1 and 0 <= res.cv_mean <= 1
     plain = cv_losses(LogisticRegression(), X, labels, loss="zero_one", n_folds=4, rng=1)
@@ -258,7 +258,7 @@ def test_nested_cv_classification_with_zero_one_loss():
 
 def test_nested_cv_without_bias_repeats():
     X, y = _regression(20)
-    res = nested_cv_interval(LinearRegression(), X, y, n_folds=4, n_repeats=2, n_bias_repeats=0, rng=0,
+    res = nested_cv_interval(LinearRegression(), X, y, n_folds=4, n_runs=2, n_bias_runs=0, rng=0,
                              progress=False)
     assert res.cv_mean is None and res.bias == 0 and res.estimate == res.nested_mean
 
@@ -278,8 +278,8 @@ def test_nested_cv_from_terms_batch_and_degenerate():
 
 
 @pytest.mark.parametrize(("kwargs", "match"), [
-    ({"n_folds": 2}, "`n_folds`"), ({"n_folds": 11}, "at least 2 rows per fold"), ({"n_repeats": 0}, "`n_repeats`"),
-    ({"n_bias_repeats": -1}, "`n_bias_repeats`"), ({"progress": "yes"}, "`progress`"), ({"loss": 3}, "`loss`"),
+    ({"n_folds": 2}, "`n_folds`"), ({"n_folds": 11}, "at least 2 rows per fold"), ({"n_runs": 0}, "`n_runs`"),
+    ({"n_bias_runs": -1}, "`n_bias_runs`"), ({"progress": "yes"}, "`progress`"), ({"loss": 3}, "`loss`"),
 ])
 def test_nested_cv_rejects_bad_arguments(kwargs, match):
     X, y = _regression(20)
@@ -297,9 +297,9 @@ def test_nested_result_rejects_bad_level():
 @pytest.mark.parametrize("n", [40, 43])
 def test_ols_fast_path_equals_generic_functions(n):
     X, y = _regression(n, 4, seed=n)
-    res = cv_losses(LinearRegression(), X, y, n_folds=5, n_repeats=3, rng=2)
+    res = cv_losses(LinearRegression(), X, y, n_folds=5, n_runs=3, rng=2)
     np.testing.assert_allclose(ols_cv_terms(X, y, res.folds, n_folds=5), res.losses, rtol=1e-9)
-    generic = nested_cv_interval(LinearRegression(), X, y, n_folds=5, n_repeats=4, rng=9, progress=False)
+    generic = nested_cv_interval(LinearRegression(), X, y, n_folds=5, n_runs=4, rng=9, progress=False)
     gen = np.random.default_rng(9)
     nested_folds, bias_folds = cv_fold_ids(n, 5, 4, gen), cv_fold_ids(n, 5, 1, gen)
     terms = ols_cv_terms(X, y, nested_folds, n_folds=5, nested=True)
@@ -338,7 +338,7 @@ def test_small_coverage_simulation_naive_below_nested_near_nominal():
     # n = 60, p = 10, 10-fold cv, 600 data sets, 90% intervals, target Err_XY. Under coverage 0.9 the share
     # covered has binomial standard error sqrt(0.9 * 0.1 / 600) = 0.012; tolerance 3 of them (0.037).
     n_sets, level = 600, 0.9
-    ds = simulate_coverage([60], p=10, n_folds=10, n_cv_repeats=5, n_datasets=n_sets, n_nested_repeats=10,
+    ds = simulate_coverage([60], p=10, n_folds=10, n_cv_runs=5, n_datasets=n_sets, n_nested_runs=10,
                            confidence_level=level, seed=7)
     tab = coverage_table(ds).set_index(["method", "target"])["coverage"]
     tol = 3 * math.sqrt(level * (1 - level) / n_sets)
@@ -348,7 +348,7 @@ def test_small_coverage_simulation_naive_below_nested_near_nominal():
 
 
 def test_simulation_is_reproducible_and_sliceable():
-    kw = {"p": 3, "n_folds": 5, "n_cv_repeats": 2, "n_nested_repeats": 2, "seed": 3}
+    kw = {"p": 3, "n_folds": 5, "n_cv_runs": 2, "n_nested_runs": 2, "seed": 3}
     full = simulate_coverage([30], n_datasets=4, **kw)
     again = simulate_coverage([30], n_datasets=2, **kw)
     np.testing.assert_array_equal(full["low"].values[..., :2], again["low"].values)

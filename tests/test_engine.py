@@ -129,7 +129,7 @@ def test_repeated_indices_count_as_often_as_they_occur():
     np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
 
 
-@pytest.mark.parametrize("params_b", [{"confidence": 0.1, "min_num_obj": 4, "subtree_raising": False},
+@pytest.mark.parametrize("params_b", [{"confidence_factor": 0.1, "min_num_obj": 4, "subtree_raising": False},
                                       {"prune": False}, {"n_classes": 2}])
 def test_options_are_honoured(params_b):
     # Modelled options go to the pattern path; the others (prune, n_classes) to the loop.

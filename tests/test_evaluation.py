@@ -46,7 +46,7 @@ def _seed_stream(seed):
 
 
 def test_split_class_counts_partition_the_classes():
-    train, test = split_class_counts(Y_IRIS, test_size=1 / 3, n_repeats=20, rng=3)
+    train, test = split_class_counts(Y_IRIS, test_size=1 / 3, n_runs=20, rng=3)
     assert train.shape == test.shape == (20, 3)
     np.testing.assert_array_equal(train + test, np.full((20, 3), 50))
     np.testing.assert_array_equal(test.sum(axis=1), np.full(20, 50))
@@ -54,7 +54,7 @@ def test_split_class_counts_partition_the_classes():
 
 def test_split_class_counts_stratified_keeps_proportions():
     train, test = split_class_counts(
-        Y_IRIS, test_size=1 / 3, n_repeats=20, stratified=True, rng=3
+        Y_IRIS, test_size=1 / 3, n_runs=20, stratified=True, rng=3
     )
     # 50 test instances over 3 equal classes: 16 or 17 of each.
     assert np.all((test >= 16) & (test <= 17))
@@ -62,7 +62,7 @@ def test_split_class_counts_stratified_keeps_proportions():
 
 
 def test_split_class_counts_random_follows_hypergeometric_moments():
-    train, _ = split_class_counts(Y_IRIS, test_size=50, n_repeats=4000, rng=11)
+    train, _ = split_class_counts(Y_IRIS, test_size=50, n_runs=4000, rng=11)
     dist = stats.hypergeom(150, 50, 100)  # setosa count among 100 training instances
     mean, var = dist.mean(), dist.var()
     se = np.sqrt(var / 4000)
@@ -71,8 +71,8 @@ def test_split_class_counts_random_follows_hypergeometric_moments():
 
 
 def test_split_class_counts_is_reproducible():
-    a = split_class_counts(Y_IRIS, n_repeats=5, rng=7)
-    b = split_class_counts(Y_IRIS, n_repeats=5, rng=7)
+    a = split_class_counts(Y_IRIS, n_runs=5, rng=7)
+    b = split_class_counts(Y_IRIS, n_runs=5, rng=7)
     np.testing.assert_array_equal(a[0], b[0])
 
 
@@ -83,8 +83,8 @@ def test_split_class_counts_rejects_bad_test_size(test_size):
 
 
 def test_split_class_counts_rejects_bad_n_repeats():
-    with pytest.raises(ValueError, match="`n_repeats`"):
-        split_class_counts(Y_IRIS, n_repeats=0)
+    with pytest.raises(ValueError, match="`n_runs`"):
+        split_class_counts(Y_IRIS, n_runs=0)
 
 
 def test_split_class_counts_rejects_bad_y():
@@ -113,7 +113,7 @@ def test_deviation_probability_of_a_perfect_split_is_one():
 def test_deviation_probability_matches_simulated_splits():
     # Raschka's Figure 1 split: 38/28/34 training instances of each class.
     p = random_split_deviation_probability([50, 50, 50], [38, 28, 34])
-    train, _ = split_class_counts(Y_IRIS, test_size=50, n_repeats=4000, rng=5)
+    train, _ = split_class_counts(Y_IRIS, test_size=50, n_runs=4000, rng=5)
     share = np.mean(
         np.max(np.abs(train - 100 / 3), axis=1)
         >= np.max(np.abs(np.array([38, 28, 34]) - 100 / 3)) - 1e-9
@@ -183,14 +183,14 @@ def test_simulated_coverage_matches_exact():
     p = np.array([0.5, 0.9, 0.99])
     n = np.array([20, 100, 1000])
     exact = normal_interval_coverage(p, n)
-    sim = simulate_interval_coverage(p, n, n_repeats=20000, rng=2)
+    sim = simulate_interval_coverage(p, n, n_datasets=20000, rng=2)
     se = np.sqrt(exact * (1 - exact) / 20000)
     assert np.all(np.abs(sim - exact) < 4 * se + 1e-12)
 
 
 def test_simulated_coverage_is_reproducible():
-    a = simulate_interval_coverage(0.8, 30, n_repeats=50, rng=9)
-    b = simulate_interval_coverage(0.8, 30, n_repeats=50, rng=9)
+    a = simulate_interval_coverage(0.8, 30, n_datasets=50, rng=9)
+    b = simulate_interval_coverage(0.8, 30, n_datasets=50, rng=9)
     assert a == b
 
 
@@ -212,8 +212,8 @@ def test_coverage_rejects_bad_confidence_level():
 
 
 def test_simulated_coverage_rejects_bad_n_repeats():
-    with pytest.raises(ValueError, match="`n_repeats`"):
-        simulate_interval_coverage(0.5, 10, n_repeats=0)
+    with pytest.raises(ValueError, match="`n_datasets`"):
+        simulate_interval_coverage(0.5, 10, n_datasets=0)
 
 
 # ------------------------------------------------------------------ repeated holdout
@@ -229,7 +229,7 @@ def test_repeated_holdout_equals_manual_loop():
         model = KNeighborsClassifier(3).fit(X_IRIS[train], Y_IRIS[train])
         expected.append(np.mean(model.predict(X_IRIS[test]) == Y_IRIS[test]))
     got = repeated_holdout_scores(
-        KNeighborsClassifier(3), X_IRIS, Y_IRIS, n_repeats=8, test_size=15, rng=4
+        KNeighborsClassifier(3), X_IRIS, Y_IRIS, n_runs=8, test_size=15, rng=4
     )
     np.testing.assert_allclose(got, expected, rtol=1e-12)
     # 15 test instances: every accuracy is a multiple of 1/15.
@@ -242,8 +242,8 @@ def test_repeated_holdout_rejects_mismatched_xy():
 
 
 def test_repeated_holdout_rejects_bad_n_repeats():
-    with pytest.raises(ValueError, match="`n_repeats`"):
-        repeated_holdout_scores(KNeighborsClassifier(3), X_IRIS, Y_IRIS, n_repeats=-1)
+    with pytest.raises(ValueError, match="`n_runs`"):
+        repeated_holdout_scores(KNeighborsClassifier(3), X_IRIS, Y_IRIS, n_runs=-1)
 
 
 # ------------------------------------------------------------------- learning curve
@@ -474,7 +474,7 @@ def test_compare_estimates_rejects_data_params_that_clash():
 
 def test_subsample_moments_match_numpy_on_each_subsample():
     X = np.random.default_rng(3).normal(size=(50, 3))
-    ds = subsample_moments(X, [5, 50], n_repeats=4, rng=0)
+    ds = subsample_moments(X, [5, 50], n_runs=4, rng=0)
     # The full-size subsample is a permutation of X: its moments are X's.
     np.testing.assert_allclose(ds["mean"].values[1], np.broadcast_to(X.mean(0), (4, 3)), rtol=1e-12)
     np.testing.assert_allclose(ds["cov"].values[1], np.broadcast_to(np.cov(X.T), (4, 3, 3)), rtol=1e-12)
@@ -485,7 +485,7 @@ def test_subsample_mean_variance_follows_finite_population_formula():
     # Var(mean of m of n without replacement) = s^2 (1/m - 1/n), s^2 with ddof=1.
     X = np.random.default_rng(4).normal(size=(200, 1))
     m, n = 20, 200
-    ds = subsample_moments(X, [m], n_repeats=20000, rng=5)
+    ds = subsample_moments(X, [m], n_runs=20000, rng=5)
     expected = X.var(ddof=1) * (1 / m - 1 / n)
     observed = float(ds["mean"].values.var())
     # Monte Carlo: the variance estimate has relative sd ~ sqrt(2 / 20000) = 1%.

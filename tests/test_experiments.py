@@ -206,7 +206,7 @@ def test_dask_backend_bit_identical(raw, config):
 @pytest.mark.parametrize(
     ("scheme", "params", "sizes", "n_test"),
     [
-        ("resample", {"n_runs": 3, "test_fraction": 0.25}, (3, 1), 10),
+        ("resample", {"n_runs": 3, "test_size": 0.25}, (3, 1), 10),
         ("5x2", {}, (5, 2), 20),
         ("cv", {"n_runs": 1, "n_folds": 4, "stratified": True}, (1, 4), 10),
     ],

@@ -136,14 +136,14 @@ def test_c45_patterns_empty_training_set_predicts_first_class():
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(2, 3), st.integers(1, 60),
        st.sampled_from([0.25, 0.1, 0.5, 0.01]), st.integers(1, 3), st.booleans())
-def test_c45_patterns_equal_estimator_property(seed, n_attributes, n_classes, n_samples, confidence,
+def test_c45_patterns_equal_estimator_property(seed, n_attributes, n_classes, n_samples, confidence_factor,
                                                 min_num_obj, subtree_raising):
     # Any small data set, with or without structure, and any options.
     rng = np.random.default_rng(seed)
     X = rng.integers(0, 2, size=(n_samples, n_attributes))
     noise = rng.random()
     y = np.where(rng.random(n_samples) < noise, rng.integers(0, n_classes, n_samples), X[:, 0] % n_classes)
-    opts = {"confidence": confidence, "min_num_obj": min_num_obj, "subtree_raising": subtree_raising}
+    opts = {"confidence_factor": confidence_factor, "min_num_obj": min_num_obj, "subtree_raising": subtree_raising}
     fast = c45_patterns(pattern_counts(X, y, n_classes=n_classes), **opts)
     clf = C45(n_values=2, n_classes=n_classes, **opts).fit(X, y)
     np.testing.assert_array_equal(fast, clf.predict(pattern_matrix(n_attributes)))
@@ -153,10 +153,10 @@ def test_c45_patterns_options_are_passed_on():
     X, y, train = _random_folds(3, 1, 200, 6, 2, n_folds=3)
     counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)[0]
     B = pattern_matrix(6)
-    fast = c45_patterns(counts, confidence=0.1, min_num_obj=5, subtree_raising=False)
+    fast = c45_patterns(counts, confidence_factor=0.1, min_num_obj=5, subtree_raising=False)
     for k in range(3):
         m = train[0, k] == 1
-        clf = C45(confidence=0.1, min_num_obj=5, subtree_raising=False, n_values=2).fit(X[0][m], y[0][m])
+        clf = C45(confidence_factor=0.1, min_num_obj=5, subtree_raising=False, n_values=2).fit(X[0][m], y[0][m])
         np.testing.assert_array_equal(fast[k], clf.predict(B))
 
 
@@ -195,8 +195,8 @@ def test_rejects_bad_counts():
 
 
 def test_rejects_bad_confidence():
-    with pytest.raises(ValueError, match="`confidence`"):
-        c45_patterns(np.ones((4, 2)), confidence=0.9)
+    with pytest.raises(ValueError, match="`confidence_factor`"):
+        c45_patterns(np.ones((4, 2)), confidence_factor=0.9)
 
 
 def test_rejects_bad_min_num_obj():
@@ -209,11 +209,11 @@ def test_rejects_fractional_counts_for_c45():
         c45_patterns(np.full((4, 2), 1.5))
 
 
-@pytest.mark.parametrize("confidence", [0.25, 0.1, 0.5, 0.01])
-def test_kernel_add_errs_is_bitwise_c45_add_errs(confidence):
+@pytest.mark.parametrize("confidence_factor", [0.25, 0.1, 0.5, 0.01])
+def test_kernel_add_errs_is_bitwise_c45_add_errs(confidence_factor):
     # The compiled Stats.addErrs against the reference for every (n, e) of the
     # experiments' training sets (n <= 300 instances, e <= n errors).
-    cf = float(np.float32(confidence))
+    cf = float(np.float32(confidence_factor))
     z = float(ndtri(1 - cf))
     n, e = np.meshgrid(np.arange(1, 301.0), np.arange(0, 301.0), indexing="ij")
     keep = e <= n

@@ -180,7 +180,7 @@ def test_voted_perceptron_with_three_classes_raises_like_the_estimator():
 def test_modelled_options_are_honoured():
     X, y = sample_independent_binary(90, n_attributes=7, class_probability=0.4, rng=12)
     splits = _mixed_splits(y, np.random.default_rng(12))
-    params = {"tan": {"alpha": 1.0}, "c45": {"confidence": 0.1, "min_num_obj": 3},
+    params = {"tan": {"alpha": 1.0}, "c45": {"confidence_factor": 0.1, "min_num_obj": 3},
               "voted_perceptron": {"n_iter": 3, "random_state": 5, "weka_shuffle": True},
               "ib1": {"weka_range_update": True}, "naive_bayes": {"n_values": 2}}
     _check_all_pairs(X, y, splits, params=params)

@@ -155,7 +155,7 @@ def test_outcomes_reject_bad_alpha():
 
 def test_interval_of_mean_equals_scipy_t_interval():
     values = _differences((5, 12), 8)
-    mean, half = interval_of_mean(values, confidence=0.9)
+    mean, half = interval_of_mean(values, confidence_level=0.9)
     for row, m, h in zip(values, mean, half):
         lo, hi = stats.t.interval(0.9, row.size - 1, loc=row.mean(), scale=stats.sem(row))
         np.testing.assert_allclose([m - h, m + h], [lo, hi], rtol=1e-12)
@@ -170,8 +170,8 @@ def test_interval_of_mean_axis():
 
 
 def test_interval_of_mean_rejects_bad_confidence():
-    with pytest.raises(ValueError, match="`confidence`"):
-        interval_of_mean([1.0, 2.0], confidence=95)
+    with pytest.raises(ValueError, match="`confidence_level`"):
+        interval_of_mean([1.0, 2.0], confidence_level=95)
 
 
 def test_interval_of_mean_rejects_single_value():
@@ -236,8 +236,8 @@ def test_summary_rejects_one_dataset():
 
 
 def test_summary_rejects_bad_confidence():
-    with pytest.raises(ValueError, match="`confidence`"):
-        outcome_summary([[0, 1], [0, 0]], confidence=0)
+    with pytest.raises(ValueError, match="`confidence_level`"):
+        outcome_summary([[0, 1], [0, 0]], confidence_level=0)
 
 
 # ----------------------------------------------------------------------------- trends

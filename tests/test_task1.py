@@ -41,7 +41,7 @@ def data():
 def test_mcnemar_equals_direct_computation(data, correction):
     # The three-colour urn (c00, c01, rest) makes the same two first
     # hypergeometric draws as the four-colour urn of holdout_fold_counts.
-    out = mcnemar_outcomes(data, test_fraction=0.1, n_repetitions=7, correction=correction, rng=5)
+    out = mcnemar_outcomes(data, test_size=0.1, n_repeats=7, correction=correction, rng=5)
     test = holdout_fold_counts(data, n_test=100, n_runs=7, rng=5)
     s = task1_fold_statistics(test)
     b, c = s.correct_a - s.correct_both, s.correct_b - s.correct_both
@@ -51,7 +51,7 @@ def test_mcnemar_equals_direct_computation(data, correction):
 
 
 def test_resampling_equals_direct_computation(data):
-    out = resampling_outcomes(data, n_runs=10, n_repetitions=4, alpha=0.1, rng=3)
+    out = resampling_outcomes(data, n_runs=10, n_repeats=4, alpha=0.1, rng=3)
     test = holdout_fold_counts(data, n_test=100, n_runs=40, rng=3)
     s = task1_fold_statistics(test)
     d = ((s.correct_a - s.correct_b) / s.n_test).reshape(2, 3, 4, 10)
@@ -83,17 +83,17 @@ def test_cv_fold_counts_are_hypergeometric():
 def test_cv_outcomes_equal_tests_on_the_same_folds(data):
     d = _cv_differences(data, 3, 10, 4, np.random.default_rng(9))
     expected = decide(corrected_repeated_cv_ttest(d, n_train=9, n_test=1), alpha=0.05)
-    np.testing.assert_array_equal(cv_outcomes(data, n_runs=3, n_repetitions=4, rng=9), expected)
+    np.testing.assert_array_equal(cv_outcomes(data, n_runs=3, n_repeats=4, rng=9), expected)
     # Sorted folds (Section 2.4, ERRATA: var / k): scheme "sorted_runs" of Bouckaert 2003.
     sorted_expected = decide(scheme_ttest(d, scheme="sorted_runs"), alpha=0.05)
-    got = cv_outcomes(data, n_runs=3, sorted_folds=True, n_repetitions=4, rng=9)
+    got = cv_outcomes(data, n_runs=3, sorted_folds=True, n_repeats=4, rng=9)
     np.testing.assert_array_equal(got, sorted_expected)
 
 
 def test_sorted_cv_with_one_run_is_the_kfold_ttest(data):
     d = _cv_differences(data, 1, 10, 4, np.random.default_rng(2))[..., 0, :]
     expected = decide(kfold_cv_ttest(d), alpha=0.05)
-    got = cv_outcomes(data, n_runs=1, sorted_folds=True, n_repetitions=4, rng=2)
+    got = cv_outcomes(data, n_runs=1, sorted_folds=True, n_repeats=4, rng=2)
     np.testing.assert_array_equal(got, expected)
 
 
@@ -101,11 +101,11 @@ def test_design_outcomes_dispatch(data):
     for name, spec in TASK1_DESIGNS.items():
         if spec.cost > 100:
             continue
-        out = design_outcomes(data, name, n_repetitions=2, rng=4)
+        out = design_outcomes(data, name, n_repeats=2, rng=4)
         assert out.shape == (2, 3, 2)
     np.testing.assert_array_equal(
-        design_outcomes(data, "mcnemar_66_33", n_repetitions=3, rng=4),
-        mcnemar_outcomes(data, test_fraction=1 / 3, n_repetitions=3, rng=4),
+        design_outcomes(data, "mcnemar_66_33", n_repeats=3, rng=4),
+        mcnemar_outcomes(data, test_size=1 / 3, n_repeats=3, rng=4),
     )
 
 
@@ -120,9 +120,9 @@ def test_design_costs_match_the_paper():
 
 def test_strong_gap_gives_b_better_and_null_gives_few_rejections():
     strong = sample_task1_counts(10_000, 0.35, n_datasets=20, rng=0)  # gap 0.2
-    assert (mcnemar_outcomes(strong, test_fraction=0.1, rng=1) == -1).all()
+    assert (mcnemar_outcomes(strong, test_size=0.1, rng=1) == -1).all()
     null = sample_task1_counts(10_000, 0.25, n_datasets=400, rng=0)
-    out = mcnemar_outcomes(null, test_fraction=0.5, correction=False, rng=1)
+    out = mcnemar_outcomes(null, test_size=0.5, correction=False, rng=1)
     # 4000 tests at alpha = 5%: 99.99% binomial interval of the rejection rate.
     lo, hi = stats.binom.interval(0.9999, out.size, 0.05)
     assert lo <= np.count_nonzero(out) <= hi
@@ -152,7 +152,7 @@ def test_histogram_matches_direct_measures(outcomes):
             cell = np.flatnonzero((n_a == (row == 1).sum()) & (n_b == (row == -1).sum()))
             expected[cell] += 1
         np.testing.assert_array_equal(hist[g], expected)
-    m = histogram_measures(hist, n_repetitions=n)
+    m = histogram_measures(hist, n_repeats=n)
     np.testing.assert_allclose(m["b_better"], (outcomes == -1).mean(axis=(-2, -1)), rtol=1e-12)
     np.testing.assert_allclose(m["a_better"], (outcomes == 1).mean(axis=(-2, -1)), rtol=1e-12)
     np.testing.assert_allclose(m["rejection"], (outcomes != 0).mean(axis=(-2, -1)), rtol=1e-12)
@@ -168,7 +168,7 @@ def test_histogram_measures_are_the_correctly_rounded_fractions():
 
     n = 10
     hist = np.random.default_rng(5).integers(0, 40_000, size=(3, 66))
-    m = histogram_measures(hist, n_repetitions=n)
+    m = histogram_measures(hist, n_repeats=n)
     n_a, n_b = outcome_cells(n)
     for g in range(hist.shape[0]):
         total = int(hist[g].sum())
@@ -181,8 +181,8 @@ def test_histogram_measures_are_the_correctly_rounded_fractions():
 
 def test_histogram_must_hold_counts():
     with pytest.raises(ValueError, match="`histogram` must hold counts"):
-        histogram_measures(np.full(66, 0.5), n_repetitions=10)
-    m = histogram_measures(np.ones(66), n_repetitions=10)  # whole numbers stored as floats are counts
+        histogram_measures(np.full(66, 0.5), n_repeats=10)
+    m = histogram_measures(np.ones(66), n_repeats=10)  # whole numbers stored as floats are counts
     assert m["consistency"] == 3 / 66
 
 
@@ -200,7 +200,7 @@ def test_simulate_task1_equals_direct_computation():
     family = zlib.crc32(repr(("mcnemar", 1, 0.1)).encode())
     for g, gap in enumerate(gaps):
         data = sample_task1_counts(2000, 0.25 + gap / 2, n_datasets=30, rng=np.random.default_rng([7, 2000, g]))
-        out = mcnemar_outcomes(data, test_fraction=0.1, rng=np.random.default_rng([7, 2000, g, family, 0]))
+        out = mcnemar_outcomes(data, test_size=0.1, rng=np.random.default_rng([7, 2000, g, family, 0]))
         np.testing.assert_array_equal(ds["histogram"].values[0, g], outcome_histogram(out))
 
 
@@ -215,24 +215,24 @@ def test_simulate_task1_is_deterministic_and_sorted_cv_shares_folds():
 # --------------------------------------------------------------------------
 # validation: one test per rule
 # --------------------------------------------------------------------------
-def test_test_fraction_must_be_in_unit_interval(data):
-    with pytest.raises(ValueError, match="`test_fraction`"):
-        mcnemar_outcomes(data, test_fraction=1.5)
+def test_test_size_must_be_in_unit_interval(data):
+    with pytest.raises(ValueError, match="`test_size`"):
+        mcnemar_outcomes(data, test_size=1.5)
 
 
-def test_test_fraction_must_leave_a_test_set():
-    with pytest.raises(ValueError, match="`test_fraction`"):
-        mcnemar_outcomes([[3, 3, 2, 2]], test_fraction=0.01)
+def test_test_size_must_leave_a_test_set():
+    with pytest.raises(ValueError, match="`test_size`"):
+        mcnemar_outcomes([[3, 3, 2, 2]], test_size=0.01)
 
 
 def test_cell_counts_must_have_one_size():
     with pytest.raises(ValueError, match="`cell_counts`"):
-        mcnemar_outcomes([[30, 20, 20, 30], [30, 20, 20, 31]], test_fraction=0.1)
+        mcnemar_outcomes([[30, 20, 20, 30], [30, 20, 20, 31]], test_size=0.1)
 
 
 def test_cell_counts_must_have_four_cells():
     with pytest.raises(ValueError, match="`cell_counts`"):
-        mcnemar_outcomes([[30, 20, 20]], test_fraction=0.1)
+        mcnemar_outcomes([[30, 20, 20]], test_size=0.1)
 
 
 def test_n_runs_at_least_two_for_resampling(data):
@@ -255,14 +255,14 @@ def test_sorted_folds_must_be_bool(data):
         cv_outcomes(data, n_runs=1, sorted_folds="yes")
 
 
-def test_n_repetitions_positive(data):
-    with pytest.raises(ValueError, match="`n_repetitions`"):
-        mcnemar_outcomes(data, test_fraction=0.1, n_repetitions=0)
+def test_n_repeats_positive(data):
+    with pytest.raises(ValueError, match="`n_repeats`"):
+        mcnemar_outcomes(data, test_size=0.1, n_repeats=0)
 
 
 def test_alpha_in_unit_interval(data):
     with pytest.raises(ValueError, match="`alpha`"):
-        mcnemar_outcomes(data, test_fraction=0.1, alpha=1.0)
+        mcnemar_outcomes(data, test_size=0.1, alpha=1.0)
 
 
 def test_design_must_be_known(data):
@@ -277,7 +277,7 @@ def test_outcomes_must_be_three_valued():
 
 def test_histogram_must_have_all_cells():
     with pytest.raises(ValueError, match="`histogram`"):
-        histogram_measures(np.ones(65), n_repetitions=10)
+        histogram_measures(np.ones(65), n_repeats=10)
 
 
 def test_gaps_must_lie_in_range():

@@ -16,8 +16,8 @@ def data():
 
 @pytest.mark.parametrize("scheme", ["sorted_cv", "cv"])
 def test_single_stage_is_the_fixed_design(data, scheme):
-    out, cost = adaptive_cv_outcomes(data, stages=(10,), scheme=scheme, n_repetitions=4, rng=5)
-    fixed = cv_outcomes(data, n_runs=10, sorted_folds=scheme == "sorted_cv", n_repetitions=4, rng=5)
+    out, cost = adaptive_cv_outcomes(data, stages=(10,), scheme=scheme, n_repeats=4, rng=5)
+    fixed = cv_outcomes(data, n_runs=10, sorted_folds=scheme == "sorted_cv", n_repeats=4, rng=5)
     np.testing.assert_array_equal(out, fixed)
     assert np.all(cost == 100)
 
@@ -25,29 +25,29 @@ def test_single_stage_is_the_fixed_design(data, scheme):
 def test_without_early_stops_the_last_stage_decides(data):
     # thresholds that never stop early: the result is the fixed 5 x 10 design on the same runs
     out, cost = adaptive_cv_outcomes(
-        data, stages=(2, 5), stop_reject=1e-300, stop_accept=1 - 1e-12, n_repetitions=4, rng=7
+        data, stages=(2, 5), stop_reject=1e-300, stop_accept=1 - 1e-12, n_repeats=4, rng=7
     )
-    np.testing.assert_array_equal(out, cv_outcomes(data, n_runs=5, sorted_folds=True, n_repetitions=4, rng=7))
+    np.testing.assert_array_equal(out, cv_outcomes(data, n_runs=5, sorted_folds=True, n_repeats=4, rng=7))
     assert np.all(cost == 50)
 
 
 def test_early_stops_save_cost_when_the_gap_is_large():
     strong = sample_task1_counts(5000, 0.4, n_datasets=5, rng=0)  # gap 0.3
-    out, cost = adaptive_cv_outcomes(strong, n_repetitions=3, rng=1)
+    out, cost = adaptive_cv_outcomes(strong, n_repeats=3, rng=1)
     assert np.all(out == -1)
     assert np.all(cost == 10)
 
 
 def test_costs_are_stage_costs(data):
-    _, cost = adaptive_cv_outcomes(data, stages=(1, 3, 6), n_repetitions=10, rng=2)
+    _, cost = adaptive_cv_outcomes(data, stages=(1, 3, 6), n_repeats=10, rng=2)
     assert set(np.unique(cost).tolist()) <= {10, 30, 60}
 
 
 def test_simulate_adaptive_counts_every_data_set_and_bounds_cost():
-    ds = simulate_adaptive(1000, [0.0, 0.05], n_datasets=6, n_repetitions=3, seed=4, stages=(1, 3))
+    ds = simulate_adaptive(1000, [0.0, 0.05], n_datasets=6, n_repeats=3, seed=4, stages=(1, 3))
     assert ds["histogram"].dtype == np.int32
     np.testing.assert_array_equal(ds["histogram"].sum("cell"), 6)
-    m = histogram_measures(ds["histogram"].values, n_repetitions=3)
+    m = histogram_measures(ds["histogram"].values, n_repeats=3)
     assert m["r2"].shape == (2,)
     assert np.all((ds["mean_cost"] >= 10) & (ds["mean_cost"] <= 30))
 

@@ -96,7 +96,7 @@ def test_pairwise_agreement_equals_bivariate_normal_cdf(effect, rho):
 def test_agreement_with_independent_repetitions_is_sum_of_powers():
     p_up, p_low = stats.norm.sf(Z - 1.2), stats.norm.cdf(-Z - 1.2)
     p = np.array([p_up, p_low, 1 - p_up - p_low])
-    np.testing.assert_allclose(agreement_normal_model(1.2, 0.0, n_repetitions=10), (p**10).sum(), rtol=1e-10)
+    np.testing.assert_allclose(agreement_normal_model(1.2, 0.0, n_repeats=10), (p**10).sum(), rtol=1e-10)
 
 
 def test_agreement_of_ten_against_simulation():
@@ -105,7 +105,7 @@ def test_agreement_of_ten_against_simulation():
     zs = effect + np.sqrt(rho) * rng.standard_normal((m, 1)) + np.sqrt(1 - rho) * rng.standard_normal((m, 10))
     o = np.where(zs > Z, 1, np.where(zs < -Z, -1, 0))
     agree = np.all(o == o[:, :1], axis=1).mean()
-    expected = agreement_normal_model(effect, rho, n_repetitions=10)
+    expected = agreement_normal_model(effect, rho, n_repeats=10)
     assert abs(agree - expected) < 4 * np.sqrt(expected * (1 - expected) / m)
 
 
@@ -146,14 +146,14 @@ def test_worst_case_replicability_does_not_depend_on_n(n):
     # fraction t is a function of t alone (normal model 1/2 + arcsin(t)/pi).
     t = 0.5
     data = sample_task1_counts(n, 0.25 + task1_worst_case_gap(n, t) / 2, n_datasets=6000, rng=n)
-    out = mcnemar_outcomes(data, test_fraction=t, n_repetitions=2, correction=False, rng=1)
+    out = mcnemar_outcomes(data, test_size=t, n_repeats=2, correction=False, rng=1)
     r2 = replicability_r2(out).mean()
     expected = agreement_normal_model(Z, t)
     assert abs(r2 - expected) < 4 * np.sqrt(0.25 / out.shape[0])
 
 
-def test_test_fraction_in_unit_interval():
-    with pytest.raises(ValueError, match="`test_fraction`"):
+def test_test_size_in_unit_interval():
+    with pytest.raises(ValueError, match="`test_size`"):
         mcnemar_epsilon(1.2, 100)
 
 
@@ -183,12 +183,12 @@ def test_rho_in_unit_interval():
 
 
 def test_agreement_needs_two_repetitions():
-    with pytest.raises(ValueError, match="`n_repetitions`"):
-        agreement_normal_model(0.0, 0.1, n_repetitions=1)
+    with pytest.raises(ValueError, match="`n_repeats`"):
+        agreement_normal_model(0.0, 0.1, n_repeats=1)
 
 
-def test_appendix_test_fraction_range():
-    with pytest.raises(ValueError, match="`test_fraction`"):
+def test_appendix_test_size_range():
+    with pytest.raises(ValueError, match="`test_size`"):
         worst_case_replicability_appendix(-0.1)
 
 

@@ -84,14 +84,14 @@ def _cv(*, n_runs=10, n_folds=10, stratified=False):
     return split
 
 
-def _resample(*, n_runs=10, test_fraction=1 / 3, stratified=False):
+def _resample(*, n_runs=10, test_size=1 / 3, stratified=False):
     n_runs = check_positive_int(n_runs, "n_runs")
-    check_fraction(test_fraction, "test_fraction")
+    check_fraction(test_size, "test_size")
     splitter = StratifiedShuffleSplit if stratified else ShuffleSplit
 
     def split(X, y, rng):
         seed = _int_seeds(rng, 1)[0]
-        sss = splitter(n_splits=n_runs, test_size=test_fraction, random_state=seed)
+        sss = splitter(n_splits=n_runs, test_size=test_size, random_state=seed)
         return [[fold] for fold in sss.split(X, y)]
 
     return split

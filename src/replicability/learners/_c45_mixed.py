@@ -357,7 +357,7 @@ def _mixed_probs(node, X, out, rows, weight):
 
 def fit_mixed(X, y, n_classes, numeric, n_values, **options):
     """Fit a J48 tree on mixed data; ``options`` as ``c45._fit_tree``."""
-    return _MixedTreeBuilder(X, y, n_classes, numeric, n_values, options["min_num_obj"], options["confidence"],
+    return _MixedTreeBuilder(X, y, n_classes, numeric, n_values, options["min_num_obj"], options["confidence_factor"],
                              options["subtree_raising"], options["collapse"], options["prune"]).fit()
 
 

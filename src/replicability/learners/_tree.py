@@ -26,11 +26,11 @@ def _log_func(num):
     return np.where(num < 1e-6, 0.0, safe * np.log(safe) / math.log(2))
 
 
-def _check_confidence(confidence):
+def _check_confidence_factor(value):
     """Return J48's confidence factor (``-C``) if it is a number in (0, 0.5]."""
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence <= 0.5:
-        raise ValueError(f"`confidence` must be a number in (0, 0.5]; got {confidence!r}.")
-    return confidence
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 0.5:
+        raise ValueError(f"`confidence_factor` must be a number in (0, 0.5]; got {value!r}.")
+    return value
 
 
 def add_errs(n, e, cf):

@@ -18,16 +18,16 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_positive_int
 from ._c45_mixed import fit_mixed, predict_mixed
-from ._tree import _EPS, _check_confidence, _TreeBuilder
+from ._tree import _EPS, _check_confidence_factor, _TreeBuilder
 from .naive_bayes import _CategoryCodesMixin
 
 __all__ = ["C45"]
 
-def _fit_tree(Xu, W, n_values, *, min_num_obj=2, confidence=0.25, subtree_raising=True,
+def _fit_tree(Xu, W, n_values, *, min_num_obj=2, confidence_factor=0.25, subtree_raising=True,
               collapse=True, prune=True):
     """Fit a J48 tree on unique patterns ``Xu`` (m, p) with class counts ``W`` (m, k)."""
     keep = W.sum(axis=1) > 0
-    return _TreeBuilder(Xu[keep], W[keep], n_values, min_num_obj, confidence,
+    return _TreeBuilder(Xu[keep], W[keep], n_values, min_num_obj, confidence_factor,
                         subtree_raising, collapse, prune).fit()
 
 
@@ -78,7 +78,7 @@ class C45(_CategoryCodesMixin, ClassifierMixin, BaseEstimator):
 
     Parameters
     ----------
-    confidence : float, default=0.25
+    confidence_factor : float, default=0.25
         Confidence factor CF of pessimistic pruning (Weka ``-C``).
     min_num_obj : int, default=2
         Minimum number of instances in at least two branches (Weka ``-M``).
@@ -173,10 +173,10 @@ class C45(_CategoryCodesMixin, ClassifierMixin, BaseEstimator):
     ((0, 20.0), [1, 0])
     """
 
-    def __init__(self, *, confidence=0.25, min_num_obj=2, subtree_raising=True, prune=True,
+    def __init__(self, *, confidence_factor=0.25, min_num_obj=2, subtree_raising=True, prune=True,
                  collapse=True, n_values=None, n_classes=None, attribute_types=None):
         self.attribute_types = attribute_types
-        self.confidence = confidence
+        self.confidence_factor = confidence_factor
         self.min_num_obj = min_num_obj
         self.subtree_raising = subtree_raising
         self.prune = prune
@@ -198,7 +198,7 @@ class C45(_CategoryCodesMixin, ClassifierMixin, BaseEstimator):
         -------
         self : C45
         """
-        _check_confidence(self.confidence)
+        _check_confidence_factor(self.confidence_factor)
         check_positive_int(self.min_num_obj, "min_num_obj")
         if self.attribute_types is not None:
             return self._fit_mixed(X, y)
@@ -208,7 +208,7 @@ class C45(_CategoryCodesMixin, ClassifierMixin, BaseEstimator):
         W = np.zeros((Xu.shape[0], k))
         np.add.at(W, (inv.ravel(), codes), 1.0)
         self.tree_ = _fit_tree(Xu, W, self.n_values_, min_num_obj=self.min_num_obj,
-                               confidence=self.confidence, subtree_raising=self.subtree_raising,
+                               confidence_factor=self.confidence_factor, subtree_raising=self.subtree_raising,
                                collapse=self.collapse, prune=self.prune)
         self.n_nodes_, self.n_leaves_ = _tree_size(self.tree_)
         return self
@@ -216,7 +216,7 @@ class C45(_CategoryCodesMixin, ClassifierMixin, BaseEstimator):
     def _fit_mixed(self, X, y):
         X, codes = self._fit_mixed_data(X, y)
         self.tree_ = fit_mixed(X, codes, len(self.classes_), self.numeric_, self.n_values_,
-                               min_num_obj=self.min_num_obj, confidence=self.confidence,
+                               min_num_obj=self.min_num_obj, confidence_factor=self.confidence_factor,
                                subtree_raising=self.subtree_raising, collapse=self.collapse, prune=self.prune)
         self.n_nodes_, self.n_leaves_ = _tree_size(self.tree_)
         return self

@@ -22,7 +22,7 @@ from scipy.special import ndtri
 from .._patterns import pattern_matrix
 from .._validation import check_positive_int
 from . import _kernels
-from ._tree import _check_confidence, _log_func
+from ._tree import _check_confidence_factor, _log_func
 
 __all__ = [
     "c45_patterns",
@@ -163,21 +163,21 @@ def naive_bayes_patterns(counts):
     return _kernels.nb_predict_folds(bits, flat, query).reshape(counts.shape[:-1])
 
 
-def _c45_args(confidence, min_num_obj, n_max):
+def _c45_args(confidence_factor, min_num_obj, n_max):
     """Validated J48 options as the kernels take them: ``(m, logt, cf, z)``.
 
     ``logt[i] = c45._log_func(i)`` for the integer counts ``0..n_max``
     (the same numpy logarithm as :class:`~replicability.learners.c45.C45`);
-    ``cf`` is the confidence stored as a float, as Weka; ``z = ndtri(1 - cf)``.
+    ``cf`` is the confidence factor stored as a float, as Weka; ``z = ndtri(1 - cf)``.
     """
-    confidence = _check_confidence(confidence)
+    confidence_factor = _check_confidence_factor(confidence_factor)
     m = float(check_positive_int(min_num_obj, "min_num_obj"))
-    cf = float(np.float32(confidence))  # Weka stores CF as a float
+    cf = float(np.float32(confidence_factor))  # Weka stores CF as a float
     logt = _log_func(np.arange(int(n_max) + 1, dtype=float))
     return m, logt, cf, float(ndtri(1 - cf))
 
 
-def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True):
+def c45_patterns(counts, *, confidence_factor=0.25, min_num_obj=2, subtree_raising=True):
     """Fit Weka's J48 on every count tensor and predict every pattern.
 
     Grows, collapses and prunes one tree per count tensor in a compiled loop
@@ -189,7 +189,7 @@ def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True
     ----------
     counts : array-like of shape (..., 2**n_attributes, n_classes)
         Training instances per (pattern, class): non-negative integers.
-    confidence : float, default=0.25
+    confidence_factor : float, default=0.25
         Pruning confidence factor (Weka ``-C``).
     min_num_obj : int, default=2
         Minimum instances per branch (Weka ``-M``).
@@ -224,7 +224,7 @@ def c45_patterns(counts, *, confidence=0.25, min_num_obj=2, subtree_raising=True
     k = counts.shape[-1]
     flat = np.ascontiguousarray(counts.reshape(-1, 2**p, k))
     n_max = flat.sum(axis=(1, 2)).max() if flat.shape[0] else 0
-    m, logt, cf, z = _c45_args(confidence, min_num_obj, n_max)
+    m, logt, cf, z = _c45_args(confidence_factor, min_num_obj, n_max)
     query = np.ascontiguousarray(np.broadcast_to(np.arange(2**p), flat.shape[:2]))
     bits = pattern_matrix(p).astype(np.int8)
     out = _kernels.c45_predict_folds(bits, flat, query, m, logt, cf, z, bool(subtree_raising))

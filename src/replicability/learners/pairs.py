@@ -36,7 +36,7 @@ from .tan import TAN
 __all__ = ["FAST_LEARNERS", "evaluate_learners", "evaluate_nb_c45", "evaluate_pair_fast", "evaluate_pair_loop"]
 
 #: Options of C45 that the count-based path models (others force the loop).
-_C45_FAST_OPTIONS = {"confidence", "min_num_obj", "subtree_raising"}
+_C45_FAST_OPTIONS = {"confidence_factor", "min_num_obj", "subtree_raising"}
 #: Attributes per int64 word of a packed row (bits 0-61: shifts and masks stay positive).
 _WORD_BITS = 62
 
@@ -181,7 +181,7 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
 
 
 def _counts_nb_c45(data, folds, params_a, params_b):
-    m, logt, cf, z = _c45_args(params_b.get("confidence", 0.25), params_b.get("min_num_obj", 2),
+    m, logt, cf, z = _c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2),
                                data.n_train.max())
     out = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
                                   bool(params_b.get("subtree_raising", True)))
@@ -312,7 +312,7 @@ def _hits_nb(data, folds, params):
 
 
 def _hits_c45(data, folds, params):
-    m, logt, cf, z = _c45_args(params.get("confidence", 0.25), params.get("min_num_obj", 2),
+    m, logt, cf, z = _c45_args(params.get("confidence_factor", 0.25), params.get("min_num_obj", 2),
                                max(1, int(folds.n_train.max(initial=0))))
     return _kernels_more.c45_hits(*data.patterns(folds), m, logt, cf, z,
                                   bool(params.get("subtree_raising", True)))

@@ -226,7 +226,7 @@ def ols_cv_terms(X, y, folds, *, n_folds, nested=False):
             "inner_sd": pooled.std(ddof=1)}
 
 
-def _one_dataset(n, p, beta, sigma, n_folds, n_cv_repeats, n_nested, n_bias, level, seed, index):
+def _one_dataset(n, p, beta, sigma, n_folds, n_cv_runs, n_nested, n_bias, level, seed, index):
     """Intervals of the three methods and the targets for data set ``index`` at size ``n``."""
     data_rng, cv_rng, nested_rng = (np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(n, index, s)))
                                     for s in range(3))
@@ -236,7 +236,7 @@ def _one_dataset(n, p, beta, sigma, n_folds, n_cv_repeats, n_nested, n_bias, lev
     fit = np.linalg.lstsq(Z, y, rcond=None)[0]
     err_xy = ols_prediction_error(fit[0], fit[1:], beta, sigma=sigma)
 
-    folds = cv_fold_ids(n, n_folds, n_cv_repeats, cv_rng)
+    folds = cv_fold_ids(n, n_folds, n_cv_runs, cv_rng)
     losses = ols_cv_terms(X, y, folds, n_folds=n_folds)
     naive = naive_cv_interval(losses[0], confidence_level=level)
     onehot = folds[..., None] == np.arange(n_folds)
@@ -249,15 +249,15 @@ def _one_dataset(n, p, beta, sigma, n_folds, n_cv_repeats, n_nested, n_bias, lev
     terms = ols_cv_terms(X, y, nested_folds, n_folds=n_folds, nested=True)
     cv_mean = ols_cv_terms(X, y, bias_folds, n_folds=n_folds).mean()
     res = nested_cv_from_terms(terms["a"].ravel(), terms["b"].ravel(), terms["inner_mean"], terms["inner_sd"],
-                               cv_mean, n_samples=n, n_folds=n_folds, n_repeats=n_nested)
+                               cv_mean, n_samples=n, n_folds=n_folds, n_runs=n_nested)
     nested = res.confidence_interval(level)
     low = [naive.low, corrected.low, nested.low]
     high = [naive.high, corrected.high, nested.high]
     return err_xy, low, high, losses[0].mean(), res.inflation, res.bias
 
 
-def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_cv_repeats=10, n_datasets=100,
-                      n_nested_repeats=50, n_bias_repeats=None, confidence_level=0.9, seed=0, progress=False):
+def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_cv_runs=10, n_datasets=100,
+                      n_nested_runs=50, n_bias_runs=None, confidence_level=0.9, seed=0, progress=False):
     """Intervals of the naive, corrected-t and nested cv methods on simulated OLS problems.
 
     For each sample size ``n`` and each of ``n_datasets`` data sets: draw
@@ -267,8 +267,8 @@ def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_
     * ``naive``: :func:`~replicability.stats.cv_intervals.naive_cv_interval` on the
       per-point losses of one 10-fold cv run;
     * ``corrected``: :func:`~replicability.stats.cv_intervals.corrected_cv_interval`
-      on the fold mean losses of ``n_cv_repeats`` runs (the first is the naive run);
-    * ``nested``: Bates et al.'s nested cv with ``n_nested_repeats`` repetitions
+      on the fold mean losses of ``n_cv_runs`` runs (the first is the naive run);
+    * ``nested``: Bates et al.'s nested cv with ``n_nested_runs`` repetitions
       (:func:`~replicability.stats.nested_cv.nested_cv_from_terms` on
       :func:`ols_cv_terms`, equal to
       :func:`~replicability.stats.nested_cv.nested_cv_interval` with ``LinearRegression``);
@@ -284,11 +284,11 @@ def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_
         Features and how many have slope 1 (OLS errors do not depend on ``β``).
     sigma : float
     n_folds : int, default 10
-    n_cv_repeats : int, default 10
+    n_cv_runs : int, default 10
     n_datasets : int
-    n_nested_repeats : int
-    n_bias_repeats : int, optional
-        Default ``ceil(n_nested_repeats / 5)``.
+    n_nested_runs : int
+    n_bias_runs : int, optional
+        Default ``ceil(n_nested_runs / 5)``.
     confidence_level : float, default 0.9
         Bates et al. use 90% (``alpha = 0.1``).
     seed : int
@@ -306,7 +306,7 @@ def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_
     Examples
     --------
     >>> from replicability.papers.bates2024 import simulate_coverage
-    >>> ds = simulate_coverage([30], p=3, n_folds=5, n_cv_repeats=2, n_datasets=3, n_nested_repeats=2)
+    >>> ds = simulate_coverage([30], p=3, n_folds=5, n_cv_runs=2, n_datasets=3, n_nested_runs=2)
     >>> dict(ds["low"].sizes)
     {'n': 1, 'interval': 3, 'dataset': 3}
     """
@@ -315,11 +315,11 @@ def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_
     n_nonzero = check_positive_int(n_nonzero, "n_nonzero", minimum=0)
     sigma = check_positive(sigma, "sigma")
     n_folds = check_positive_int(n_folds, "n_folds", minimum=3)
-    n_cv_repeats = check_positive_int(n_cv_repeats, "n_cv_repeats", minimum=2)
+    n_cv_runs = check_positive_int(n_cv_runs, "n_cv_runs", minimum=2)
     n_datasets = check_positive_int(n_datasets, "n_datasets")
-    n_nested_repeats = check_positive_int(n_nested_repeats, "n_nested_repeats")
-    n_bias = math.ceil(n_nested_repeats / 5) if n_bias_repeats is None else n_bias_repeats
-    n_bias = check_positive_int(n_bias, "n_bias_repeats")
+    n_nested_runs = check_positive_int(n_nested_runs, "n_nested_runs")
+    n_bias = math.ceil(n_nested_runs / 5) if n_bias_runs is None else n_bias_runs
+    n_bias = check_positive_int(n_bias, "n_bias_runs")
     level = check_fraction(confidence_level, "confidence_level")
     for n in ns:
         if n <= p + 2 or n < 2 * n_folds:
@@ -335,7 +335,7 @@ def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_
 
         jobs = tqdm(jobs, desc="data sets", unit="ds")
     for i, j in jobs:
-        out = _one_dataset(ns[i], p, beta, sigma, n_folds, n_cv_repeats, n_nested_repeats, n_bias, level, seed, j)
+        out = _one_dataset(ns[i], p, beta, sigma, n_folds, n_cv_runs, n_nested_runs, n_bias, level, seed, j)
         err_xy[i, j], low[i, :, j], high[i, :, j], cv_est[i, j], infl[i, j], bias[i, j] = out
     return xr.Dataset(
         {"low": (("n", "interval", "dataset"), low), "high": (("n", "interval", "dataset"), high),
@@ -343,8 +343,10 @@ def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_
          "inflation": (("n", "dataset"), infl), "bias": (("n", "dataset"), bias),
          "err": (("n",), [ols_expected_error(n, p, sigma=sigma) for n in ns])},
         coords={"n": ns, "interval": list(METHODS), "dataset": np.arange(n_datasets)},
-        attrs={"p": p, "n_nonzero": n_nonzero, "sigma": sigma, "n_folds": n_folds, "n_cv_repeats": n_cv_repeats,
-               "n_nested_repeats": n_nested_repeats, "n_bias_repeats": n_bias, "confidence_level": level,
+        # The attributes keep the names of the committed result (data/results), computed
+        # before the package called the runs of a cv scheme ``n_*_runs``.
+        attrs={"p": p, "n_nonzero": n_nonzero, "sigma": sigma, "n_folds": n_folds, "n_cv_repeats": n_cv_runs,
+               "n_nested_repeats": n_nested_runs, "n_bias_repeats": n_bias, "confidence_level": level,
                "seed": seed},
     )
 
@@ -375,7 +377,7 @@ def cached_coverage(ns=(100, 200), *, scale="paper", seed=2024, progress=False, 
     >>> import os, tempfile
     >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
     >>> from replicability.papers.bates2024 import cached_coverage
-    >>> ds = cached_coverage([30], scale="smoke", p=3, n_folds=5, n_cv_repeats=2)
+    >>> ds = cached_coverage([30], scale="smoke", p=3, n_folds=5, n_cv_runs=2)
     >>> ds.sizes["dataset"]
     40
     >>> del os.environ["REPLICABILITY_CACHE"]
@@ -383,10 +385,11 @@ def cached_coverage(ns=(100, 200), *, scale="paper", seed=2024, progress=False, 
     scale = check_choice(scale, "scale", tuple(SCALES))
     n_datasets, n_nested = SCALES[scale]
     ns = [int(n) for n in np.atleast_1d(ns)]
+    # "n_nested_repeats": the committed result's key name for n_nested_runs.
     params = {"ns": ns, "n_datasets": n_datasets, "n_nested_repeats": n_nested, "seed": int(seed), "version": 1,
               **{k: options[k] for k in sorted(options)}}
     return cached_result("bates2024/coverage", params,
-                         lambda: simulate_coverage(ns, n_datasets=n_datasets, n_nested_repeats=n_nested, seed=seed,
+                         lambda: simulate_coverage(ns, n_datasets=n_datasets, n_nested_runs=n_nested, seed=seed,
                                                    progress=progress, **options),
                          scale=scale)
 
@@ -409,7 +412,7 @@ def coverage_table(ds):
     Examples
     --------
     >>> from replicability.papers.bates2024 import coverage_table, simulate_coverage
-    >>> ds = simulate_coverage([30], p=3, n_folds=5, n_cv_repeats=2, n_datasets=3, n_nested_repeats=2)
+    >>> ds = simulate_coverage([30], p=3, n_folds=5, n_cv_runs=2, n_datasets=3, n_nested_runs=2)
     >>> list(coverage_table(ds).columns)
     ['n', 'method', 'target', 'coverage', 'mc_se', 'target_below', 'target_above', 'mean_width']
     """

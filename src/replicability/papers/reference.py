@@ -253,6 +253,8 @@ def _workload_label(label):
     elif scheme == "5x2":
         sch = "5 × 2 cv" + (" (stratified)" if sc.get("stratified") else "")
     elif scheme == "resample":
+        # The labels hold the committed results' keys, where test_size is still test_fraction
+        # (replicability.papers.synthetic_runs._pair_config_key).
         sch = f"{sc['n_runs']} resamples, {100 * sc['test_fraction']:g}% test"
     else:
         sch = scheme

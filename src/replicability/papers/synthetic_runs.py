@@ -64,7 +64,7 @@ def synthetic_fold_counts(
         ``"resample"`` or ``"5x2"``.
     scheme_params : dict, optional
         Options of the scheme, e.g. ``{"n_runs": 10, "n_folds": 10}`` or
-        ``{"n_runs": 100, "test_fraction": 0.1}``.
+        ``{"n_runs": 100, "test_size": 0.1}``.
     n_datasets, n_repeats, n_instances : int
         Data sets drawn, randomizations of the splits per data set, and instances
         per data set (300 in the papers).
@@ -125,11 +125,15 @@ def _pair_config_key(config):
     """The configuration as the results were keyed when the runner took two learners, A and B.
 
     Kept so that the committed results (``data/results``) are found under their keys;
-    it holds the same information as ``config.to_json()``.
+    it holds the same information as ``config.to_json()``. Two names of that time
+    survive here only: ``learner_a``/``learner_b`` (and their params) for ``learners``,
+    and the resampling scheme's ``test_fraction`` for ``test_size``.
     """
     key = json.loads(config.to_json())
     (key["learner_a"], key["learner_b"]), (key["learner_a_params"], key["learner_b_params"]) = (
         key.pop("learners"), key.pop("learner_params"))
+    if "test_size" in key["scheme_params"]:
+        key["scheme_params"]["test_fraction"] = key["scheme_params"].pop("test_size")
     return key
 
 

@@ -83,8 +83,8 @@ def _check_xy(X, y, *, min_rows=2):
     return X, y
 
 
-def cv_fold_ids(n, n_folds, n_repeats, rng):
-    """Random fold labels, shape ``(n_repeats, n)``: each row a permutation of ``arange(n) % n_folds``.
+def cv_fold_ids(n, n_folds, n_runs, rng):
+    """Random fold labels, shape ``(n_runs, n)``: each row a permutation of ``arange(n) % n_folds``.
 
     Folds differ in size by at most one (as the R package ``nestedcv`` deals them,
     ``sample((1:n) %% K + 1)``). Each row uses one ``rng.permutation``, in order, so a
@@ -97,12 +97,12 @@ def cv_fold_ids(n, n_folds, n_repeats, rng):
     n : int
         Number of points.
     n_folds : int
-    n_repeats : int
+    n_runs : int
     rng : numpy Generator
 
     Returns
     -------
-    ndarray of int, shape (n_repeats, n)
+    ndarray of int, shape (n_runs, n)
 
     Examples
     --------
@@ -113,7 +113,7 @@ def cv_fold_ids(n, n_folds, n_repeats, rng):
     ((2, 7), [3, 2, 2])
     """
     base = np.arange(n) % n_folds
-    return np.stack([rng.permutation(base) for _ in range(n_repeats)])
+    return np.stack([rng.permutation(base) for _ in range(n_runs)])
 
 
 @dataclass(frozen=True)
@@ -122,9 +122,9 @@ class CVLosses:
 
     Attributes
     ----------
-    losses : ndarray, shape (n_repeats, n)
+    losses : ndarray, shape (n_runs, n)
         Loss of each point, predicted by the model fitted without its fold.
-    folds : ndarray of int, shape (n_repeats, n)
+    folds : ndarray of int, shape (n_runs, n)
         Fold of each point in each repeat.
     n_folds : int
     """
@@ -135,7 +135,7 @@ class CVLosses:
 
     @property
     def fold_means(self):
-        """Mean loss of each fold, shape ``(n_repeats, n_folds)``: the scores of :func:`corrected_cv_interval`."""
+        """Mean loss of each fold, shape ``(n_runs, n_folds)``: the scores of :func:`corrected_cv_interval`."""
         onehot = self.folds[..., None] == np.arange(self.n_folds)
         return np.einsum("rn,rnk->rk", self.losses, onehot) / onehot.sum(axis=-2)
 
@@ -150,8 +150,8 @@ class CVLosses:
         return self.losses.shape[-1] - self.n_test
 
 
-def cv_losses(estimator, X, y, *, loss="squared_error", n_folds=10, n_repeats=1, rng=None):
-    """Per-point losses of ``n_repeats`` runs of k-fold cross-validation.
+def cv_losses(estimator, X, y, *, loss="squared_error", n_folds=10, n_runs=1, rng=None):
+    """Per-point losses of ``n_runs`` runs of k-fold cross-validation.
 
     In each run the ``n`` points are dealt at random into ``n_folds`` folds of
     near-equal size (sizes differ by at most one); a clone of ``estimator`` is fitted
@@ -167,14 +167,14 @@ def cv_losses(estimator, X, y, *, loss="squared_error", n_folds=10, n_repeats=1,
         ``loss(y_true, y_pred)`` returning one loss per point.
     n_folds : int, default 10
         At least 2 and at most ``n``.
-    n_repeats : int, default 1
+    n_runs : int, default 1
     rng : None, int or numpy Generator
         Source of the fold assignments.
 
     Returns
     -------
     CVLosses
-        ``losses`` and ``folds`` of shape ``(n_repeats, n)``; ``fold_means``,
+        ``losses`` and ``folds`` of shape ``(n_runs, n)``; ``fold_means``,
         ``n_train`` and ``n_test`` for :func:`corrected_cv_interval`.
 
     Examples
@@ -185,7 +185,7 @@ def cv_losses(estimator, X, y, *, loss="squared_error", n_folds=10, n_repeats=1,
     >>> rng = np.random.default_rng(0)
     >>> X = rng.normal(size=(40, 3))
     >>> y = X @ [1.0, 0.0, -1.0] + rng.normal(size=40)
-    >>> res = cv_losses(LinearRegression(), X, y, n_folds=5, n_repeats=2, rng=1)
+    >>> res = cv_losses(LinearRegression(), X, y, n_folds=5, n_runs=2, rng=1)
     >>> res.losses.shape, res.fold_means.shape, res.n_train, res.n_test
     ((2, 40), (2, 5), 32.0, 8.0)
     """
@@ -195,10 +195,10 @@ def cv_losses(estimator, X, y, *, loss="squared_error", n_folds=10, n_repeats=1,
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
     if n_folds > n:
         raise ValueError(f"`n_folds` must be at most the number of rows of `X` ({n}); got {n_folds}.")
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
-    folds = cv_fold_ids(n, n_folds, n_repeats, as_generator(rng))
-    losses = np.empty((n_repeats, n))
-    for r in range(n_repeats):
+    n_runs = check_positive_int(n_runs, "n_runs")
+    folds = cv_fold_ids(n, n_folds, n_runs, as_generator(rng))
+    losses = np.empty((n_runs, n))
+    for r in range(n_runs):
         for k in range(n_folds):
             test = folds[r] == k
             model = clone(estimator).fit(X[~test], y[~test])

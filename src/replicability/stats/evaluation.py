@@ -62,12 +62,12 @@ def _labels(y):
     return y
 
 
-def _splitter(n_repeats, test_size, stratified, gen):
+def _splitter(n_runs, test_size, stratified, gen):
     cls = StratifiedShuffleSplit if stratified else ShuffleSplit
-    return cls(n_splits=n_repeats, test_size=test_size, random_state=sklearn_seed(gen))
+    return cls(n_splits=n_runs, test_size=test_size, random_state=sklearn_seed(gen))
 
 
-def split_class_counts(y, *, test_size=1 / 3, n_repeats=1, stratified=False, rng=None):
+def split_class_counts(y, *, test_size=1 / 3, n_runs=1, stratified=False, rng=None):
     """Class counts in the training and test parts of random holdout splits.
 
     Each repeat splits the instances into a training and a test set, either
@@ -80,13 +80,13 @@ def split_class_counts(y, *, test_size=1 / 3, n_repeats=1, stratified=False, rng
         Class labels.
     test_size : float in (0, 1) or int, default 1/3
         Share or number of test instances.
-    n_repeats : int, default 1
+    n_runs : int, default 1
     stratified : bool, default False
     rng : None, int or numpy Generator
 
     Returns
     -------
-    train_counts, test_counts : ndarray of int, shape (n_repeats, n_classes)
+    train_counts, test_counts : ndarray of int, shape (n_runs, n_classes)
         Classes in the order of ``numpy.unique(y)``.
 
     Examples
@@ -98,12 +98,12 @@ def split_class_counts(y, *, test_size=1 / 3, n_repeats=1, stratified=False, rng
     """
     y = _labels(y)
     test_size = check_test_size(test_size)
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    n_runs = check_positive_int(n_runs, "n_runs")
     gen = np.random.default_rng(rng)
     classes, codes = np.unique(y, return_inverse=True)
-    train_counts = np.empty((n_repeats, classes.size), dtype=int)
-    test_counts = np.empty((n_repeats, classes.size), dtype=int)
-    splits = _splitter(n_repeats, test_size, stratified, gen).split(
+    train_counts = np.empty((n_runs, classes.size), dtype=int)
+    test_counts = np.empty((n_runs, classes.size), dtype=int)
+    splits = _splitter(n_runs, test_size, stratified, gen).split(
         np.zeros((y.size, 1)), codes
     )
     for r, (train, test) in enumerate(splits):
@@ -248,11 +248,11 @@ def normal_interval_coverage(p, n_test, *, confidence_level=0.95):
 
 
 def simulate_interval_coverage(
-    p, n_test, *, n_repeats=1000, confidence_level=0.95, rng=None
+    p, n_test, *, n_datasets=1000, confidence_level=0.95, rng=None
 ):
     """Share of simulated holdout intervals that cover the true accuracy.
 
-    Draws ``n_repeats`` test sets per ``(p, n_test)``: the number of correct
+    Draws ``n_datasets`` test sets per ``(p, n_test)``: the number of correct
     predictions is ``Binomial(n_test, p)`` (Raschka 2018, Eq. 11), and the
     interval of Eq. 17 is computed from each. The expected value of the result
     is :func:`normal_interval_coverage`.
@@ -261,34 +261,34 @@ def simulate_interval_coverage(
     ----------
     p, n_test, confidence_level
         As in :func:`normal_interval_coverage`.
-    n_repeats : int, default 1000
+    n_datasets : int, default 1000
     rng : None, int or numpy Generator
 
     Returns
     -------
     ndarray
-        Share of the ``n_repeats`` intervals that cover ``p``.
+        Share of the ``n_datasets`` intervals that cover ``p``.
 
     Examples
     --------
     >>> from replicability.stats.evaluation import simulate_interval_coverage
-    >>> print(round(float(simulate_interval_coverage(0.5, 100, n_repeats=4000, rng=1)), 2))
+    >>> print(round(float(simulate_interval_coverage(0.5, 100, n_datasets=4000, rng=1)), 2))
     0.94
     """
     p, n, z = _coverage_inputs(p, n_test, confidence_level)
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    n_datasets = check_positive_int(n_datasets, "n_datasets")
     gen = np.random.default_rng(rng)
     pb, nb = p[..., None], n[..., None]
-    k = gen.binomial(nb, pb, size=p.shape + (n_repeats,))
+    k = gen.binomial(nb, pb, size=p.shape + (n_datasets,))
     return np.mean(_covers(k, nb, pb, z), axis=-1)[()]
 
 
 def repeated_holdout_scores(
-    estimator, X, y, *, n_repeats=50, test_size=0.5, stratified=True, rng=None
+    estimator, X, y, *, n_runs=50, test_size=0.5, stratified=True, rng=None
 ):
     """Test accuracies of repeated holdout ("Monte Carlo cross-validation").
 
-    Each of ``n_repeats`` rounds splits the data at random (stratified by
+    Each of ``n_runs`` rounds splits the data at random (stratified by
     default), fits a clone of ``estimator`` on the training part and scores it
     on the test part (Raschka 2018, Section 2.3, Eq. 21-22; Figure 6 uses 50
     stratified splits). Their mean is ``ACC_avg`` of Eq. 21.
@@ -298,14 +298,14 @@ def repeated_holdout_scores(
     estimator : scikit-learn classifier
     X : array_like, shape (n, n_features)
     y : array_like, shape (n,)
-    n_repeats : int, default 50
+    n_runs : int, default 50
     test_size : float in (0, 1) or int, default 0.5
     stratified : bool, default True
     rng : None, int or numpy Generator
 
     Returns
     -------
-    ndarray, shape (n_repeats,)
+    ndarray, shape (n_runs,)
 
     Examples
     --------
@@ -313,17 +313,17 @@ def repeated_holdout_scores(
     >>> from sklearn.neighbors import KNeighborsClassifier
     >>> from replicability.stats.evaluation import repeated_holdout_scores
     >>> X, y = load_iris(return_X_y=True)
-    >>> acc = repeated_holdout_scores(KNeighborsClassifier(3), X, y, n_repeats=10, rng=0)
+    >>> acc = repeated_holdout_scores(KNeighborsClassifier(3), X, y, n_runs=10, rng=0)
     >>> acc.shape, bool(0.9 < acc.mean() <= 1)
     ((10,), True)
     """
     X, y = _check_xy(X, y)
     test_size = check_test_size(test_size)
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    n_runs = check_positive_int(n_runs, "n_runs")
     gen = np.random.default_rng(rng)
-    scores = np.empty(n_repeats)
+    scores = np.empty(n_runs)
     for r, (train, test) in enumerate(
-        _splitter(n_repeats, test_size, stratified, gen).split(X, y)
+        _splitter(n_runs, test_size, stratified, gen).split(X, y)
     ):
         model = clone(estimator).fit(X[train], y[train])
         scores[r] = _accuracy(y[test], model.predict(X[test]))

@@ -71,7 +71,7 @@ class NestedCVResult:
         ``sd / √n`` of the nested losses.
     inflation : float or ndarray
         Width relative to the naive interval, in ``[1, √K]``.
-    n_folds, n_repeats : int
+    n_folds, n_runs : int
     """
 
     estimate: float | np.ndarray
@@ -83,7 +83,7 @@ class NestedCVResult:
     naive_standard_error: float | np.ndarray
     inflation: float | np.ndarray
     n_folds: int
-    n_repeats: int
+    n_runs: int
 
     def confidence_interval(self, confidence_level=0.95):
         """``estimate ± z_{(1+level)/2} · standard_error`` with the standard normal quantile ``z``.
@@ -102,7 +102,7 @@ class NestedCVResult:
         return ConfidenceInterval(plain(unwrap_scalar(est - half)), plain(unwrap_scalar(est + half)))
 
 
-def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_samples, n_folds, n_repeats=None):
+def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_samples, n_folds, n_runs=None):
     """Steps 3-5 of nested cv: point estimate, bias and standard error from the per-fold terms.
 
     Parameters
@@ -119,7 +119,7 @@ def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_sample
         ``n``, the number of points.
     n_folds : int
         ``K``, at least 3.
-    n_repeats : int, optional
+    n_runs : int, optional
         Recorded in the result; default ``m / K``.
 
     Returns
@@ -171,7 +171,7 @@ def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_sample
         naive_standard_error=unwrap_scalar(naive_se),
         inflation=unwrap_scalar(inflation),
         n_folds=k,
-        n_repeats=int(a.shape[-1] // k) if n_repeats is None else int(n_repeats),
+        n_runs=int(a.shape[-1] // k) if n_runs is None else int(n_runs),
     )
 
 
@@ -215,12 +215,12 @@ def _cv_mean(estimator, X, y, loss, folds, n_folds):
 
 
 def nested_cv_interval(
-    estimator, X, y, *, loss="squared_error", n_folds=10, n_repeats=50, n_bias_repeats=None, rng=None, progress=None
+    estimator, X, y, *, loss="squared_error", n_folds=10, n_runs=50, n_bias_runs=None, rng=None, progress=None
 ):
     """Nested cross-validation estimate and interval for the prediction error (Bates et al. 2024).
 
     Runs the nested cross-validation of Bates, Hastie & Tibshirani (2024,
-    Algorithm 1) ``n_repeats`` times, with their bias correction and their
+    Algorithm 1) ``n_runs`` times, with their bias correction and their
     estimate of the mean squared error of the cv estimator (steps in the module
     description). The interval is ``estimate ± z · standard_error``
     (:meth:`NestedCVResult.confidence_interval`), ``z`` the standard normal quantile.
@@ -235,15 +235,15 @@ def nested_cv_interval(
         ``loss(y_true, y_pred)`` returning one loss per point.
     n_folds : int, default 10
         ``K``, at least 3; every fold must hold at least 2 points (``n >= 2K``).
-    n_repeats : int, default 50
+    n_runs : int, default 50
         ``R``, repetitions of the nested cv with fresh folds (the R package's default;
         Bates et al.'s simulations use 200). Each costs ``K (K+1)/2`` fits.
-    n_bias_repeats : int, optional
+    n_bias_runs : int, optional
         Plain K-fold cv runs for the bias estimate; default ``ceil(R/5)``; 0 skips
         the bias correction.
     rng : None, int or numpy Generator
         Source of the folds: the ``R`` nested assignments are drawn first, then the
-        ``n_bias_repeats`` plain cv assignments, each by
+        ``n_bias_runs`` plain cv assignments, each by
         :func:`~replicability.stats.cv_intervals.cv_fold_ids`.
     progress : bool or None
         Show a tqdm bar over the repetitions; None shows one only if stderr is a terminal.
@@ -282,7 +282,7 @@ def nested_cv_interval(
     >>> rng = np.random.default_rng(0)
     >>> X = rng.normal(size=(40, 3))
     >>> y = X @ [1.0, 0.0, -1.0] + rng.normal(size=40)
-    >>> res = nested_cv_interval(LinearRegression(), X, y, n_folds=5, n_repeats=4, rng=1, progress=False)
+    >>> res = nested_cv_interval(LinearRegression(), X, y, n_folds=5, n_runs=4, rng=1, progress=False)
     >>> low, high = res.confidence_interval(0.9)
     >>> print(bool(low < res.estimate < high), bool(1.0 <= res.inflation <= 5 ** 0.5))
     True True
@@ -295,31 +295,31 @@ def nested_cv_interval(
         raise ValueError(
             f"`X` must have at least 2 rows per fold (2 * n_folds = {2 * n_folds}) for nested cv; got {n}."
         )
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
-    if n_bias_repeats is None:
-        n_bias_repeats = math.ceil(n_repeats / 5)
-    n_bias_repeats = check_positive_int(n_bias_repeats, "n_bias_repeats", minimum=0)
+    n_runs = check_positive_int(n_runs, "n_runs")
+    if n_bias_runs is None:
+        n_bias_runs = math.ceil(n_runs / 5)
+    n_bias_runs = check_positive_int(n_bias_runs, "n_bias_runs", minimum=0)
     show = sys.stderr.isatty() if progress is None else check_bool(progress, "progress")
     gen = as_generator(rng)
-    nested_folds = cv_fold_ids(n, n_folds, n_repeats, gen)
-    bias_folds = cv_fold_ids(n, n_folds, n_bias_repeats, gen) if n_bias_repeats else None
+    nested_folds = cv_fold_ids(n, n_folds, n_runs, gen)
+    bias_folds = cv_fold_ids(n, n_folds, n_bias_runs, gen) if n_bias_runs else None
 
-    repeats = range(n_repeats)
+    repeats = range(n_runs)
     if show:
         from tqdm.auto import tqdm
 
         repeats = tqdm(repeats, desc="nested cv", unit="repeat")
-    a = np.empty((n_repeats, n_folds))
-    b = np.empty((n_repeats, n_folds))
+    a = np.empty((n_runs, n_folds))
+    b = np.empty((n_runs, n_folds))
     inner = []
     for r in repeats:
         a[r], b[r], losses = _nested_repeat(estimator, X, y, loss, nested_folds[r], n_folds)
         inner.append(losses)
     inner = np.concatenate(inner)
     cv_mean = None
-    if n_bias_repeats:
+    if n_bias_runs:
         cv_mean = np.mean([_cv_mean(estimator, X, y, loss, folds, n_folds) for folds in bias_folds])
     return nested_cv_from_terms(
         a.ravel(), b.ravel(), inner.mean(), inner.std(ddof=1), cv_mean,
-        n_samples=n, n_folds=n_folds, n_repeats=n_repeats,
+        n_samples=n, n_folds=n_folds, n_runs=n_runs,
     )

@@ -53,12 +53,12 @@ def bootstrap_inclusion_probability(n):
         return (-np.expm1(arr * np.log1p(-1.0 / arr)))[()]
 
 
-def subsample_moments(X, sizes, *, n_repeats=100, rng=None):
+def subsample_moments(X, sizes, *, n_runs=100, rng=None):
     """Means and covariance matrices of random subsamples of a data set.
 
     Raschka (2018, Section 2.2, Figure 5) warns that every resampling changes the
     statistics of the sample along the feature axes, and more so for small
-    samples. This draws ``n_repeats`` subsamples without replacement of each size
+    samples. This draws ``n_runs`` subsamples without replacement of each size
     in ``sizes`` and returns their means and (``ddof=1``) covariance matrices, whose
     spread around the full data set's moments measures that change. Without
     replacement, the variance of a subsample mean of size ``m`` from ``n`` rows is
@@ -69,7 +69,7 @@ def subsample_moments(X, sizes, *, n_repeats=100, rng=None):
     X : array_like of shape (n_samples, n_features)
     sizes : sequence of int
         Subsample sizes, each in ``[2, n_samples]``.
-    n_repeats : int, default=100
+    n_runs : int, default=100
         Subsamples per size.
     rng : numpy.random.Generator, int or None
 
@@ -84,7 +84,7 @@ def subsample_moments(X, sizes, *, n_repeats=100, rng=None):
     >>> import numpy as np
     >>> from replicability.stats.resampling import subsample_moments
     >>> X = np.random.default_rng(0).normal(size=(1000, 2))
-    >>> ds = subsample_moments(X, [20, 500], n_repeats=200, rng=1)
+    >>> ds = subsample_moments(X, [20, 500], n_runs=200, rng=1)
     >>> spread = ds["mean"].std(("repeat", "feature")).values
     >>> bool(spread[0] > 3 * spread[1])
     True
@@ -92,7 +92,7 @@ def subsample_moments(X, sizes, *, n_repeats=100, rng=None):
     X = np.asarray(X, dtype=np.float64)
     if X.ndim != 2 or not np.all(np.isfinite(X)):
         raise ValueError(f"`X` must be a finite 2-D array; got shape {X.shape}.")
-    check_positive_int(n_repeats, "n_repeats")
+    check_positive_int(n_runs, "n_runs")
     sizes = np.asarray(sizes)
     if sizes.ndim != 1 or not np.issubdtype(sizes.dtype, np.integer) or np.any(sizes < 2) or np.any(
         sizes > X.shape[0]
@@ -100,12 +100,12 @@ def subsample_moments(X, sizes, *, n_repeats=100, rng=None):
         raise ValueError(f"`sizes` must be integers in [2, {X.shape[0]}]; got {sizes!r}.")
     gen = np.random.default_rng(rng)
     d = X.shape[1]
-    means = np.empty((sizes.size, n_repeats, d))
-    covs = np.empty((sizes.size, n_repeats, d, d))
+    means = np.empty((sizes.size, n_runs, d))
+    covs = np.empty((sizes.size, n_runs, d, d))
     for i, m in enumerate(sizes):
-        # One permutation per repeat, sorted keys: (n_repeats, m) row indices.
-        rows = np.argsort(gen.random((n_repeats, X.shape[0])), axis=1)[:, :m]
-        sub = X[rows]  # (n_repeats, m, d)
+        # One permutation per repeat, sorted keys: (n_runs, m) row indices.
+        rows = np.argsort(gen.random((n_runs, X.shape[0])), axis=1)[:, :m]
+        sub = X[rows]  # (n_runs, m, d)
         means[i] = sub.mean(axis=1)
         centred = sub - means[i][:, None, :]
         # summed over the subsample in a fixed order (einsum's SIMD loops are not)

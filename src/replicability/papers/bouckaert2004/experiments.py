@@ -182,7 +182,7 @@ def experiment_outcomes(d, *, scheme, test, alpha):
     return np.asarray(decide(result, alpha=alpha), dtype=np.int8)
 
 
-def interval_of_mean(values, *, axis=-1, confidence=0.95):
+def interval_of_mean(values, *, axis=-1, confidence_level=0.95):
     """Mean and half-width of the Student t confidence interval of the mean.
 
     ``mean ± t_{(1+c)/2}(n - 1) · s / sqrt(n)`` over ``n`` values on ``axis``,
@@ -193,7 +193,7 @@ def interval_of_mean(values, *, axis=-1, confidence=0.95):
     values : array_like
     axis : int, keyword-only
         Axis holding the ``n >= 2`` values.
-    confidence : float, keyword-only
+    confidence_level : float, keyword-only
         Confidence level in (0, 1).
 
     Returns
@@ -208,16 +208,16 @@ def interval_of_mean(values, *, axis=-1, confidence=0.95):
     >>> print(float(mean), round(float(half), 4))
     2.0 2.4841
     """
-    confidence = check_fraction(confidence, "confidence")
+    confidence_level = check_fraction(confidence_level, "confidence_level")
     v = np.asarray(values, dtype=float)
     if v.ndim < 1 or v.shape[axis] < 2:
         raise ValueError(f"`values` must hold at least 2 values on axis {axis}; got shape {v.shape}.")
     n = v.shape[axis]
-    quantile = stats.t.ppf(0.5 + confidence / 2, n - 1)
+    quantile = stats.t.ppf(0.5 + confidence_level / 2, n - 1)
     return v.mean(axis=axis), quantile * v.std(axis=axis, ddof=1) / np.sqrt(n)
 
 
-def outcome_summary(outcomes, *, confidence=0.95):
+def outcome_summary(outcomes, *, confidence_level=0.95):
     """Rejection rate, replicability and consistency of repeated experiments.
 
     Parameters
@@ -225,7 +225,7 @@ def outcome_summary(outcomes, *, confidence=0.95):
     outcomes : array_like of int, shape (..., n_datasets, n_repeats)
         Outcomes (-1, 0, +1) of ``n_repeats >= 2`` randomizations of an
         experiment on each data set.
-    confidence : float, keyword-only
+    confidence_level : float, keyword-only
         Level of the intervals.
 
     Returns
@@ -267,15 +267,15 @@ def outcome_summary(outcomes, *, confidence=0.95):
     >>> print(round(float(s["normalized_r2"]), 4))
     0.6667
     """
-    confidence = check_fraction(confidence, "confidence")
+    confidence_level = check_fraction(confidence_level, "confidence_level")
     o = _as_outcome_array(outcomes)
     if o.shape[-2] < 2:
         raise ValueError(f"`outcomes` must hold at least 2 data sets (axis -2); got shape {o.shape}.")
     reject = (o != 0).astype(float)
-    rate, rate_half = interval_of_mean(reject.mean(axis=-2), axis=-1, confidence=confidence)
+    rate, rate_half = interval_of_mean(reject.mean(axis=-2), axis=-1, confidence_level=confidence_level)
     r2 = np.asarray(replicability_r2(o), dtype=float)
     nr2 = np.asarray(normalized_replicability(r2), dtype=float)
-    nr2_mean, nr2_half = interval_of_mean(nr2, axis=-1, confidence=confidence)
+    nr2_mean, nr2_half = interval_of_mean(nr2, axis=-1, confidence_level=confidence_level)
     return {
         "rejection": rate,
         "rejection_halfwidth": rate_half,

@@ -22,7 +22,7 @@ import xarray as xr
 from ..._validation import as_generator, check_alpha, check_positive_int
 from ...stats.decisions import decide
 from ...stats.ttests import corrected_repeated_cv_ttest, paired_ttest
-from .histograms import outcome_cells, outcome_histogram
+from .histograms import REPEATS_ATTR, outcome_cells, outcome_histogram
 from .task1 import _check_sweep, _cv_differences, _data_sets, _sweep_data
 
 __all__ = ["adaptive_cv_outcomes", "simulate_adaptive"]
@@ -53,7 +53,7 @@ def adaptive_cv_outcomes(
     stop_reject=0.001,
     stop_accept=0.5,
     n_folds=10,
-    n_repetitions=10,
+    n_repeats=10,
     alpha=0.05,
     rng=None,
 ):
@@ -75,14 +75,14 @@ def adaptive_cv_outcomes(
         Sorted folds (Section 2.4) or the corrected repeated cv test (2.3).
     stop_reject, stop_accept : float, keyword-only
         Early-stopping thresholds on the p-value, ``stop_reject < stop_accept``.
-    n_folds, n_repetitions, alpha, rng : keyword-only
+    n_folds, n_repeats, alpha, rng : keyword-only
         As in :func:`replicability.papers.bouckaert2005.task1.cv_outcomes`.
 
     Returns
     -------
-    outcomes : ndarray of int8, shape (..., n_repetitions)
+    outcomes : ndarray of int8, shape (..., n_repeats)
         +1 A better, 0 no difference, -1 B better.
-    cost : ndarray of int, shape (..., n_repetitions)
+    cost : ndarray of int, shape (..., n_repeats)
         Number of train/test splits used (runs x folds).
 
     Notes
@@ -95,7 +95,7 @@ def adaptive_cv_outcomes(
     >>> from replicability.sources.counts import sample_task1_counts
     >>> from replicability.papers.bouckaert2005.adaptive import adaptive_cv_outcomes
     >>> data = sample_task1_counts(2000, 0.35, n_datasets=2, rng=0)
-    >>> out, cost = adaptive_cv_outcomes(data, n_repetitions=3, rng=1)
+    >>> out, cost = adaptive_cv_outcomes(data, n_repeats=3, rng=1)
     >>> out.tolist(), cost.tolist()
     ([[-1, -1, -1], [-1, -1, -1]], [[10, 10, 10], [10, 10, 10]])
     """
@@ -111,8 +111,8 @@ def adaptive_cv_outcomes(
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
     if scheme == "cv" and stages[0] * n_folds < 2:
         raise ValueError(f"`stages` must give at least two differences; got {stages!r}.")
-    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
-    d = _cv_differences(counts, stages[-1], n_folds, n_repetitions, as_generator(rng))
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    d = _cv_differences(counts, stages[-1], n_folds, n_repeats, as_generator(rng))
     shape = d.shape[:-2]
     outcome = np.zeros(shape, dtype=np.int8)
     cost = np.full(shape, stages[-1] * n_folds, dtype=np.int64)
@@ -132,7 +132,7 @@ def adaptive_cv_outcomes(
     return outcome, cost
 
 
-def simulate_adaptive(n, gaps, *, n_datasets=1000, n_repetitions=10, alpha=0.05, seed=0, **options):
+def simulate_adaptive(n, gaps, *, n_datasets=1000, n_repeats=10, alpha=0.05, seed=0, **options):
     """Histograms and mean cost of :func:`adaptive_cv_outcomes` over a grid of gaps.
 
     Data sets of gap index g come from ``default_rng([seed, n, g])``, as in
@@ -141,7 +141,7 @@ def simulate_adaptive(n, gaps, *, n_datasets=1000, n_repetitions=10, alpha=0.05,
 
     Parameters
     ----------
-    n, gaps, n_datasets, n_repetitions, alpha, seed
+    n, gaps, n_datasets, n_repeats, alpha, seed
         As in :func:`replicability.papers.bouckaert2005.task1.simulate_task1`.
     **options
         Passed to :func:`adaptive_cv_outcomes` (``stages``, ``scheme``,
@@ -165,16 +165,16 @@ def simulate_adaptive(n, gaps, *, n_datasets=1000, n_repetitions=10, alpha=0.05,
     for g, gap in enumerate(gaps):
         data = _sweep_data(n, gap, n_datasets, seed, g)
         out, c = adaptive_cv_outcomes(
-            data, n_repetitions=n_repetitions, alpha=alpha, rng=np.random.default_rng([seed, n, g, family]), **options
+            data, n_repeats=n_repeats, alpha=alpha, rng=np.random.default_rng([seed, n, g, family]), **options
         )
         hist.append(outcome_histogram(out[None])[0])
         cost.append(c.mean())
-    n_a, n_b = outcome_cells(n_repetitions)
+    n_a, n_b = outcome_cells(n_repeats)
     return xr.Dataset(
         {
             "histogram": (("gap", "cell"), np.array(hist, dtype=np.int32)),
             "mean_cost": (("gap",), np.array(cost)),
         },
         coords={"gap": gaps, "n_a": ("cell", n_a), "n_b": ("cell", n_b)},
-        attrs={"n": n, "n_datasets": n_datasets, "n_repetitions": n_repetitions, "alpha": alpha, "seed": seed},
+        attrs={"n": n, "n_datasets": n_datasets, REPEATS_ATTR: n_repeats, "alpha": alpha, "seed": seed},
     )

@@ -23,7 +23,7 @@ from ..claims import Claims, rate_se
 from ..page import plain
 from .adaptive import simulate_adaptive
 from .curves import GROUPS, SCALE_CAPS, task1_curves
-from .histograms import histogram_measures
+from .histograms import stored_measures
 from .task1 import TASK1_DESIGNS
 
 __all__ = ["ADAPTIVE", "GROUPS_LARGE", "adaptive_design", "adaptive_figure", "beyond_claims", "key_numbers", "million",
@@ -115,7 +115,7 @@ def adaptive_design(ref, *, n_ref=10_000, options=None, n_datasets=1000, alpha=0
                        lambda: simulate_adaptive(n_ref, gaps, n_datasets=n_sets_adaptive, alpha=alpha, seed=seed,
                                                  **{**options, "stages": tuple(options["stages"])}),
                        scale=scale)
-    m = histogram_measures(ds["histogram"].values, n_repetitions=ds.attrs["n_repetitions"])
+    m = stored_measures(ds)
     adapt = pd.DataFrame({"design": "adaptive sorted cv", "n": n_ref, "gap": gaps, "power": m["b_better"],
                           "rejection": m["rejection"], "replicability": m["consistency"], "r2": m["r2"]})
     rows = []

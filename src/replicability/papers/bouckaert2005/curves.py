@@ -22,7 +22,7 @@ from ..._validation import check_choice
 from ..claims import Claims, comparison_summary, rate_se
 from ..page import plain
 from ..tables import write_reproduced
-from .histograms import histogram_measures
+from .histograms import stored_measures
 from .task1 import cached_task1
 
 __all__ = ["FIGURES", "GROUPS", "SCALE_CAPS", "curve_summary", "curves_claims", "curves_figures", "summary_tables",
@@ -88,7 +88,7 @@ def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=200
         for n in sizes:
             ds = cached_task1(designs, n, np.linspace(0, gap_max, min(steps, max_steps)),
                               n_datasets=min(n_sets, max_sets), alpha=alpha, seed=seed, scale=scale)
-            m = histogram_measures(ds["histogram"].values, n_repetitions=ds.attrs["n_repetitions"])
+            m = stored_measures(ds)
             for i, design in enumerate(designs):
                 frames.append(pd.DataFrame({
                     "design": design, "n": n, "gap": ds["gap"].values, "n_datasets": ds.attrs["n_datasets"],

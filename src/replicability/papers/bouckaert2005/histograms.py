@@ -12,16 +12,21 @@ import numpy as np
 
 from ..._validation import check_positive_int
 
-__all__ = ["histogram_measures", "outcome_cells", "outcome_histogram"]
+__all__ = ["REPEATS_ATTR", "histogram_measures", "outcome_cells", "outcome_histogram", "stored_measures"]
+
+#: The attribute under which a stored Task I or adaptive simulation records ``n_repeats``.
+#: It keeps the name of the committed results (``data/results``, computed before the
+#: package settled on ``n_repeats``), so that new results and committed ones read alike.
+REPEATS_ATTR = "n_repetitions"
 
 
-def outcome_cells(n_repetitions):
+def outcome_cells(n_repeats):
     """The ``(#A better, #B better)`` pairs a histogram counts, in storage order.
 
     Returns
     -------
     n_a, n_b : ndarray of int
-        All pairs with ``n_a + n_b <= n_repetitions``, ordered by ``n_a`` then
+        All pairs with ``n_a + n_b <= n_repeats``, ordered by ``n_a`` then
         ``n_b``; ``(n + 1)(n + 2) / 2`` cells (66 for 10 repetitions).
 
     Examples
@@ -31,7 +36,7 @@ def outcome_cells(n_repetitions):
     >>> list(zip(n_a.tolist(), n_b.tolist()))
     [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)]
     """
-    n = check_positive_int(n_repetitions, "n_repetitions")
+    n = check_positive_int(n_repeats, "n_repeats")
     pairs = [(a, b) for a in range(n + 1) for b in range(n + 1 - a)]
     return np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
 
@@ -46,7 +51,7 @@ def outcome_histogram(outcomes):
 
     Parameters
     ----------
-    outcomes : array_like of int, shape (..., n_datasets, n_repetitions)
+    outcomes : array_like of int, shape (..., n_datasets, n_repeats)
         Values in {-1, 0, 1}.
 
     Returns
@@ -63,7 +68,7 @@ def outcome_histogram(outcomes):
     o = np.asarray(outcomes)
     if o.ndim < 2 or o.shape[-1] < 1 or not np.all(np.isin(o, (-1, 0, 1))):
         raise ValueError(
-            f"`outcomes` must have shape (..., n_datasets, n_repetitions) with values in {{-1, 0, 1}}; "
+            f"`outcomes` must have shape (..., n_datasets, n_repeats) with values in {{-1, 0, 1}}; "
             f"got shape {o.shape}."
         )
     n = o.shape[-1]
@@ -75,13 +80,13 @@ def outcome_histogram(outcomes):
     return hist.reshape(lead + (n_cells,))
 
 
-def histogram_measures(histogram, *, n_repetitions):
+def histogram_measures(histogram, *, n_repeats):
     """Power, Type I error and replicability from :func:`outcome_histogram`.
 
     Parameters
     ----------
     histogram : array_like of int, shape (..., n_cells)
-    n_repetitions : int, keyword-only
+    n_repeats : int, keyword-only
 
     Returns
     -------
@@ -107,13 +112,13 @@ def histogram_measures(histogram, *, n_repetitions):
     --------
     >>> from replicability.papers.bouckaert2005.histograms import outcome_histogram, histogram_measures
     >>> h = outcome_histogram([[-1, -1, -1], [0, -1, 0]])
-    >>> m = histogram_measures(h, n_repetitions=3)
+    >>> m = histogram_measures(h, n_repeats=3)
     >>> print(round(float(m["b_better"]), 4), float(m["consistency"]), round(float(m["r2"]), 4))
     0.6667 0.5 0.6667
     >>> print(round(float(m["r2_se"]), 4))  # R̂2 per data set: 1 and 1/3
     0.3333
     """
-    n = check_positive_int(n_repetitions, "n_repetitions", minimum=2)
+    n = check_positive_int(n_repeats, "n_repeats", minimum=2)
     h = np.asarray(histogram)
     n_a, n_b = outcome_cells(n)
     if h.ndim < 1 or h.shape[-1] != n_a.size:
@@ -148,3 +153,21 @@ def histogram_measures(histogram, *, n_repetitions):
 
 # Experiments are sampled in chunks of data sets so that memory stays bounded;
 # the chunk size depends only on the design, so results do not depend on memory.
+
+
+def stored_measures(ds):
+    """:func:`histogram_measures` of a stored simulation (its ``histogram`` and ``n_repeats``).
+
+    Parameters
+    ----------
+    ds : xarray.Dataset
+        A result of :func:`~replicability.papers.bouckaert2005.task1.cached_task1` or of
+        the adaptive design, with a ``histogram`` variable and the :data:`REPEATS_ATTR`
+        attribute.
+
+    Returns
+    -------
+    dict of ndarray
+        As :func:`histogram_measures`.
+    """
+    return histogram_measures(ds["histogram"].values, n_repeats=ds.attrs[REPEATS_ATTR])

@@ -22,7 +22,7 @@ from ..claims import Claims, comparison_summary, rate_se
 from ..page import plain
 from ..tables import read_published, write_reproduced
 from .curves import GROUPS, SCALE_CAPS, task1_curves
-from .histograms import histogram_measures
+from .histograms import stored_measures
 from .task1 import TASK1_DESIGNS, cached_task1
 from .theory import agreement_normal_model, task1_worst_case_gap
 
@@ -30,7 +30,7 @@ __all__ = ["designs_at_equal_cost", "in_text_claims", "in_text_figure", "mcnemar
 
 
 def _measures(ds):
-    return histogram_measures(ds["histogram"].values, n_repetitions=ds.attrs["n_repetitions"])
+    return stored_measures(ds)
 
 
 def _n_sets(n_datasets, scale):
@@ -228,13 +228,13 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
         return ", ".join(f"{v:{fmt}}" for v in values)
 
     values = {**c.verdicts(),
-              "t1_model_all": round(100 * float(agreement_normal_model(0.0, 0.1, alpha=alpha, n_repetitions=10)), 1),
+              "t1_model_all": round(100 * float(agreement_normal_model(0.0, 0.1, alpha=alpha, n_repeats=10)), 1),
               "t1_model_r2": round(100 * float(agreement_normal_model(0.0, 0.1, alpha=alpha)), 1),
               "t1_all_lo": round(float(type1["all agree %"].min()), 1),
               "t1_all_hi": round(float(type1["all agree %"].max()), 1),
               "t1_r2_lo": round(float(type1["R2 %"].min()), 1), "t1_r2_hi": round(float(type1["R2 %"].max()), 1),
               "wc_model_all": round(100 * float(agreement_normal_model(1.959964, 0.1, alpha=alpha,
-                                                                       n_repetitions=10)), 1),
+                                                                       n_repeats=10)), 1),
               "cv_minus_rs_power": listed(d_pw), "cv_minus_rs_worst": listed(d_wc), "cv_minus_rs_type1": listed(d_t1),
               "rs_power": listed([d.loc[r, "mean power"] for r in rs], ".3f"), "rs_type1err": listed(e, ".3f"),
               "rs_type1repl": listed([d.loc[r, "type I repl."] for r in rs], ".3f"),

@@ -5,7 +5,7 @@
   learner B copies the attribute ``x``; the accuracy gap ``2q - 1/2`` (B minus
   A) is set by the source. Each design function takes the cell counts of data
   sets (from :func:`~replicability.sources.counts.sample_task1_counts`), draws
-  ``n_repetitions`` independent randomizations of the experiment on each, and
+  ``n_repeats`` independent randomizations of the experiment on each, and
   returns the three-valued outcomes of :func:`~replicability.stats.decisions.decide`
   (+1 A better, 0 no difference, -1 B better). :func:`simulate_task1` runs a
   grid of gaps and stores, per design and gap, the histogram over data sets of
@@ -35,7 +35,7 @@ from ...sources.counts import draw_folds, multivariate_hypergeometric, sample_ta
 from ...stats.contingency import mcnemar_test
 from ...stats.decisions import decide
 from ...stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest, paired_ttest
-from .histograms import outcome_cells, outcome_histogram
+from .histograms import REPEATS_ATTR, outcome_cells, outcome_histogram
 
 __all__ = [
     "Task1Design",
@@ -58,7 +58,7 @@ class Task1Design:
     kind : {"mcnemar", "resampling", "cv", "sorted_cv"}
     n_runs : int
         Train/test splits (McNemar: 1; resampling: r) or cv repetitions (r).
-    test_fraction : float
+    test_size : float
         Share of the data in each test set (cv: ``1 / n_folds``).
     n_folds : int or None
         Folds per cv run (None for the hold-out designs).
@@ -66,7 +66,7 @@ class Task1Design:
 
     kind: str
     n_runs: int
-    test_fraction: float
+    test_size: float
     n_folds: int | None = None
 
     @property
@@ -130,12 +130,12 @@ def _cv_draws(counts, n_folds, n_draws, rng):
     return folds[..., 0], folds[..., 1], sizes
 
 
-def _n_test(n, test_fraction):
-    n_test = int(round(test_fraction * n))
+def _n_test(n, test_size):
+    n_test = int(round(test_size * n))
     if not 1 <= n_test < n:
         raise ValueError(
-            f"`test_fraction` must leave a non-empty test and training set of {n} instances; "
-            f"got {test_fraction!r}."
+            f"`test_size` must leave a non-empty test and training set of {n} instances; "
+            f"got {test_size!r}."
         )
     return n_test
 
@@ -143,11 +143,11 @@ def _n_test(n, test_fraction):
 # --------------------------------------------------------------------------
 # experiment designs
 # --------------------------------------------------------------------------
-def mcnemar_outcomes(cell_counts, *, test_fraction, n_repetitions=10, alpha=0.05, correction=True, rng=None):
+def mcnemar_outcomes(cell_counts, *, test_size, n_repeats=10, alpha=0.05, correction=True, rng=None):
     """Outcomes of McNemar's test on random train/test splits of Task I data sets.
 
     Null hypothesis of each test: learners A and B have the same accuracy.
-    Each repetition draws a random test set of ``round(test_fraction * n)``
+    Each repetition draws a random test set of ``round(test_size * n)``
     instances; with ``b`` = test cases only A gets right and ``c`` = only B
     gets right, ``T = (|b - c| - 1)^2 / (b + c)`` against chi2(1)
     (Eq. 1); ``b - c > 0`` favours A.
@@ -156,9 +156,9 @@ def mcnemar_outcomes(cell_counts, *, test_fraction, n_repetitions=10, alpha=0.05
     ----------
     cell_counts : array_like of int, shape (..., 4)
         Cell counts of data sets of one size ``n`` (``sample_task1_counts``).
-    test_fraction : float, keyword-only
+    test_size : float, keyword-only
         Share of the data in the test set (0.1, 1/3 and 0.5 in Figure 1).
-    n_repetitions : int, keyword-only
+    n_repeats : int, keyword-only
         Independent randomizations per data set (10 in the paper).
     alpha : float, keyword-only
         Significance level.
@@ -168,7 +168,7 @@ def mcnemar_outcomes(cell_counts, *, test_fraction, n_repetitions=10, alpha=0.05
 
     Returns
     -------
-    ndarray of int8, shape (..., n_repetitions)
+    ndarray of int8, shape (..., n_repeats)
         +1 A better, 0 no difference, -1 B better.
 
     Notes
@@ -185,18 +185,18 @@ def mcnemar_outcomes(cell_counts, *, test_fraction, n_repetitions=10, alpha=0.05
     >>> from replicability.sources.counts import sample_task1_counts
     >>> from replicability.papers.bouckaert2005.task1 import mcnemar_outcomes
     >>> data = sample_task1_counts(10_000, 0.30, n_datasets=3, rng=0)
-    >>> mcnemar_outcomes(data, test_fraction=0.1, n_repetitions=4, rng=1).tolist()
+    >>> mcnemar_outcomes(data, test_size=0.1, n_repeats=4, rng=1).tolist()
     [[-1, -1, -1, -1], [-1, -1, -1, -1], [-1, -1, -1, -1]]
     """
     counts, n = _data_sets(cell_counts)
-    n_test = _n_test(n, check_fraction(test_fraction, "test_fraction"))
-    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
+    n_test = _n_test(n, check_fraction(test_size, "test_size"))
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
     alpha = check_alpha(alpha)
-    c00, c01 = _holdout_draws(counts, n_test, n_repetitions, as_generator(rng))
+    c00, c01 = _holdout_draws(counts, n_test, n_repeats, as_generator(rng))
     return decide(mcnemar_test(c01, c00, correction=correction), alpha=alpha)
 
 
-def resampling_outcomes(cell_counts, *, n_runs, test_fraction=0.1, n_repetitions=10, alpha=0.05, rng=None):
+def resampling_outcomes(cell_counts, *, n_runs, test_size=0.1, n_repeats=10, alpha=0.05, rng=None):
     """Outcomes of the corrected resampled t-test (r x resampling) on Task I data sets.
 
     Null hypothesis: A and B have the same expected accuracy. Each repetition
@@ -210,14 +210,14 @@ def resampling_outcomes(cell_counts, *, n_runs, test_fraction=0.1, n_repetitions
     cell_counts : array_like of int, shape (..., 4)
     n_runs : int, keyword-only
         r, at least 2 (10, 100 and 500 in Figure 2).
-    test_fraction : float, keyword-only
+    test_size : float, keyword-only
         Share of the data per test set (the paper's "10% of data 10 times").
-    n_repetitions, alpha, rng : keyword-only
+    n_repeats, alpha, rng : keyword-only
         As in :func:`mcnemar_outcomes`.
 
     Returns
     -------
-    ndarray of int8, shape (..., n_repetitions)
+    ndarray of int8, shape (..., n_repeats)
 
     Notes
     -----
@@ -229,24 +229,24 @@ def resampling_outcomes(cell_counts, *, n_runs, test_fraction=0.1, n_repetitions
     >>> from replicability.sources.counts import sample_task1_counts
     >>> from replicability.papers.bouckaert2005.task1 import resampling_outcomes
     >>> data = sample_task1_counts(1000, 0.25, n_datasets=2, rng=0)
-    >>> resampling_outcomes(data, n_runs=10, n_repetitions=5, rng=1).shape
+    >>> resampling_outcomes(data, n_runs=10, n_repeats=5, rng=1).shape
     (2, 5)
     """
     counts, n = _data_sets(cell_counts)
     n_runs = check_positive_int(n_runs, "n_runs", minimum=2)
-    n_test = _n_test(n, check_fraction(test_fraction, "test_fraction"))
-    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
+    n_test = _n_test(n, check_fraction(test_size, "test_size"))
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
     alpha = check_alpha(alpha)
-    c00, c01 = _holdout_draws(counts, n_test, n_repetitions * n_runs, as_generator(rng))
-    d = ((c01 - c00) / n_test).reshape(counts.shape[:-1] + (n_repetitions, n_runs))
+    c00, c01 = _holdout_draws(counts, n_test, n_repeats * n_runs, as_generator(rng))
+    d = ((c01 - c00) / n_test).reshape(counts.shape[:-1] + (n_repeats, n_runs))
     res = corrected_resampled_ttest(d, n_train=n - n_test, n_test=n_test)
     return decide(res, alpha=alpha)
 
 
-def _cv_differences(counts, n_runs, n_folds, n_repetitions, rng):
-    c00, c01, sizes = _cv_draws(counts, n_folds, n_repetitions * n_runs, rng)
+def _cv_differences(counts, n_runs, n_folds, n_repeats, rng):
+    c00, c01, sizes = _cv_draws(counts, n_folds, n_repeats * n_runs, rng)
     d = (c01 - c00) / sizes
-    return d.reshape(counts.shape[:-1] + (n_repetitions, n_runs, n_folds))
+    return d.reshape(counts.shape[:-1] + (n_repeats, n_runs, n_folds))
 
 
 def _cv_decisions(d, n_folds, alpha, kinds):
@@ -261,7 +261,7 @@ def _cv_decisions(d, n_folds, alpha, kinds):
     return out
 
 
-def cv_outcomes(cell_counts, *, n_runs, n_folds=10, sorted_folds=False, n_repetitions=10, alpha=0.05, rng=None):
+def cv_outcomes(cell_counts, *, n_runs, n_folds=10, sorted_folds=False, n_repeats=10, alpha=0.05, rng=None):
     """Outcomes of r x k-fold cross validation tests on Task I data sets.
 
     Null hypothesis: A and B have the same expected accuracy. Each repetition
@@ -281,12 +281,12 @@ def cv_outcomes(cell_counts, *, n_runs, n_folds=10, sorted_folds=False, n_repeti
         k, at least 2.
     sorted_folds : bool, keyword-only
         Use the sorted-folds scheme.
-    n_repetitions, alpha, rng : keyword-only
+    n_repeats, alpha, rng : keyword-only
         As in :func:`mcnemar_outcomes`.
 
     Returns
     -------
-    ndarray of int8, shape (..., n_repetitions)
+    ndarray of int8, shape (..., n_repeats)
 
     Notes
     -----
@@ -302,7 +302,7 @@ def cv_outcomes(cell_counts, *, n_runs, n_folds=10, sorted_folds=False, n_repeti
     >>> from replicability.sources.counts import sample_task1_counts
     >>> from replicability.papers.bouckaert2005.task1 import cv_outcomes
     >>> data = sample_task1_counts(2000, 0.30, n_datasets=2, rng=0)
-    >>> cv_outcomes(data, n_runs=2, sorted_folds=True, n_repetitions=3, rng=1).tolist()
+    >>> cv_outcomes(data, n_runs=2, sorted_folds=True, n_repeats=3, rng=1).tolist()
     [[-1, -1, -1], [-1, -1, -1]]
     """
     counts, n = _data_sets(cell_counts)
@@ -311,14 +311,14 @@ def cv_outcomes(cell_counts, *, n_runs, n_folds=10, sorted_folds=False, n_repeti
     if n_folds > n:
         raise ValueError(f"`n_folds` must not exceed the data set size {n}; got {n_folds}.")
     check_bool(sorted_folds, "sorted_folds")
-    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
     alpha = check_alpha(alpha)
-    d = _cv_differences(counts, n_runs, n_folds, n_repetitions, as_generator(rng))
+    d = _cv_differences(counts, n_runs, n_folds, n_repeats, as_generator(rng))
     kind = "sorted_cv" if sorted_folds else "cv"
     return _cv_decisions(d, n_folds, alpha, (kind,))[kind]
 
 
-def design_outcomes(cell_counts, design, *, n_repetitions=10, alpha=0.05, rng=None):
+def design_outcomes(cell_counts, design, *, n_repeats=10, alpha=0.05, rng=None):
     """Outcomes of a named design of :data:`TASK1_DESIGNS` (or a :class:`Task1Design`).
 
     Examples
@@ -326,15 +326,15 @@ def design_outcomes(cell_counts, design, *, n_repetitions=10, alpha=0.05, rng=No
     >>> from replicability.sources.counts import sample_task1_counts
     >>> from replicability.papers.bouckaert2005.task1 import design_outcomes
     >>> data = sample_task1_counts(1000, 0.25, n_datasets=4, rng=0)
-    >>> design_outcomes(data, "cv_10x10", n_repetitions=2, rng=1).shape
+    >>> design_outcomes(data, "cv_10x10", n_repeats=2, rng=1).shape
     (4, 2)
     """
     design = _as_design(design)
-    opts = dict(n_repetitions=n_repetitions, alpha=alpha, rng=rng)
+    opts = dict(n_repeats=n_repeats, alpha=alpha, rng=rng)
     if design.kind == "mcnemar":
-        return mcnemar_outcomes(cell_counts, test_fraction=design.test_fraction, **opts)
+        return mcnemar_outcomes(cell_counts, test_size=design.test_size, **opts)
     if design.kind == "resampling":
-        return resampling_outcomes(cell_counts, n_runs=design.n_runs, test_fraction=design.test_fraction, **opts)
+        return resampling_outcomes(cell_counts, n_runs=design.n_runs, test_size=design.test_size, **opts)
     return cv_outcomes(
         cell_counts, n_runs=design.n_runs, n_folds=design.n_folds, sorted_folds=design.kind == "sorted_cv", **opts
     )
@@ -351,11 +351,11 @@ def _as_design(design):
 _SPLITS_PER_CHUNK = 2_000_000
 
 
-def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha=0.05, seed=0):
+def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repeats=10, alpha=0.05, seed=0):
     """Histograms of Task I outcomes for several designs over a grid of accuracy gaps.
 
     For every gap ``2q - 1/2`` (B minus A), ``n_datasets`` data sets of ``n``
-    instances are drawn, and every design is run ``n_repetitions`` times on
+    instances are drawn, and every design is run ``n_repeats`` times on
     each (Section 4: 1000 data sets x 10 repetitions x 100 gaps).
 
     Parameters
@@ -366,7 +366,7 @@ def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha
         Data set size.
     gaps : array_like of float
         Accuracy gaps in [0, 0.5].
-    n_datasets, n_repetitions : int, keyword-only
+    n_datasets, n_repeats : int, keyword-only
     alpha : float, keyword-only
     seed : int, keyword-only
         Root seed. The data sets of gap index g come from
@@ -381,27 +381,27 @@ def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha
     xarray.Dataset
         ``histogram`` (int32, dims ``design, gap, cell``) with coordinates
         ``n_a`` and ``n_b`` on ``cell``; attributes ``n``, ``n_datasets``,
-        ``n_repetitions``, ``alpha``, ``seed``.
+        ``n_repeats``, ``alpha``, ``seed``.
 
     Examples
     --------
     >>> from replicability.papers.bouckaert2005.histograms import histogram_measures
     >>> from replicability.papers.bouckaert2005.task1 import simulate_task1
     >>> ds = simulate_task1(["mcnemar_90_10"], 2000, [0.0, 0.2], n_datasets=50, seed=0)
-    >>> m = histogram_measures(ds["histogram"].values, n_repetitions=10)
+    >>> m = histogram_measures(ds["histogram"].values, n_repeats=10)
     >>> m["b_better"].round(2).tolist()
     [[0.02, 0.98]]
     """
     names = list(designs)
     specs = [_as_design(d) for d in names]
     n, gaps, n_datasets = _check_sweep(n, gaps, n_datasets)
-    n_repetitions = check_positive_int(n_repetitions, "n_repetitions")
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
     alpha = check_alpha(alpha)
-    n_cells = (n_repetitions + 1) * (n_repetitions + 2) // 2
+    n_cells = (n_repeats + 1) * (n_repeats + 2) // 2
     hist = np.zeros((len(names), gaps.size, n_cells), dtype=np.int64)
     families = {}
     for i, s in enumerate(specs):
-        key = ("cv", s.n_runs, s.n_folds) if s.kind in ("cv", "sorted_cv") else (s.kind, s.n_runs, s.test_fraction)
+        key = ("cv", s.n_runs, s.n_folds) if s.kind in ("cv", "sorted_cv") else (s.kind, s.n_runs, s.test_size)
         families.setdefault(key, []).append(i)
     for g, gap in enumerate(gaps):
         data = _sweep_data(n, gap, n_datasets, seed, g)
@@ -409,17 +409,17 @@ def simulate_task1(designs, n, gaps, *, n_datasets=1000, n_repetitions=10, alpha
             spec = specs[members[0]]
             # The stream of a family depends on its key only, not on the other designs.
             family = zlib.crc32(repr(key).encode())
-            chunk = max(1, _SPLITS_PER_CHUNK // (n_repetitions * spec.cost))
+            chunk = max(1, _SPLITS_PER_CHUNK // (n_repeats * spec.cost))
             for c, start in enumerate(range(0, n_datasets, chunk)):
                 rng = np.random.default_rng([seed, n, g, family, c])
                 part = data[start : start + chunk]
-                for i, out in _family_outcomes(part, specs, members, n_repetitions, alpha, rng).items():
+                for i, out in _family_outcomes(part, specs, members, n_repeats, alpha, rng).items():
                     hist[i, g] += outcome_histogram(out)
-    n_a, n_b = outcome_cells(n_repetitions)
+    n_a, n_b = outcome_cells(n_repeats)
     return xr.Dataset(
         {"histogram": (("design", "gap", "cell"), hist.astype(np.int32))},
         coords={"design": names, "gap": gaps, "n_a": ("cell", n_a), "n_b": ("cell", n_b)},
-        attrs={"n": n, "n_datasets": n_datasets, "n_repetitions": n_repetitions, "alpha": alpha, "seed": seed},
+        attrs={"n": n, "n_datasets": n_datasets, REPEATS_ATTR: n_repeats, "alpha": alpha, "seed": seed},
     )
 
 
@@ -437,16 +437,16 @@ def _sweep_data(n, gap, n_datasets, seed, g):
     return sample_task1_counts(n, 0.25 + gap / 2, n_datasets=n_datasets, rng=np.random.default_rng([seed, n, g]))
 
 
-def _family_outcomes(data, specs, members, n_repetitions, alpha, rng):
+def _family_outcomes(data, specs, members, n_repeats, alpha, rng):
     spec = specs[members[0]]
     if spec.kind in ("cv", "sorted_cv"):
-        d = _cv_differences(data, spec.n_runs, spec.n_folds, n_repetitions, rng)
+        d = _cv_differences(data, spec.n_runs, spec.n_folds, n_repeats, rng)
         out = _cv_decisions(d, spec.n_folds, alpha, {specs[i].kind for i in members})
         return {i: out[specs[i].kind] for i in members}
-    return {i: design_outcomes(data, spec, n_repetitions=n_repetitions, alpha=alpha, rng=rng) for i in members}
+    return {i: design_outcomes(data, spec, n_repeats=n_repeats, alpha=alpha, rng=rng) for i in members}
 
 
-def cached_task1(designs, n, gaps, *, n_datasets, n_repetitions=10, alpha=0.05, seed=0, scale="paper"):
+def cached_task1(designs, n, gaps, *, n_datasets, n_repeats=10, alpha=0.05, seed=0, scale="paper"):
     """:func:`simulate_task1` through :func:`replicability.engine.store.cached_result`.
 
     The result is keyed by every argument, so notebooks and batch scripts
@@ -455,7 +455,7 @@ def cached_task1(designs, n, gaps, *, n_datasets, n_repetitions=10, alpha=0.05, 
 
     Parameters
     ----------
-    designs, n, gaps, n_datasets, n_repetitions, alpha, seed
+    designs, n, gaps, n_datasets, n_repeats, alpha, seed
         As in :func:`simulate_task1`.
     scale : {"smoke", "quick", "paper"}, keyword-only
         Which store to use (see :func:`~replicability.engine.store.cached_result`).
@@ -480,7 +480,7 @@ def cached_task1(designs, n, gaps, *, n_datasets, n_repetitions=10, alpha=0.05, 
         "n": int(n),
         "gaps": gaps,
         "n_datasets": int(n_datasets),
-        "n_repetitions": int(n_repetitions),
+        REPEATS_ATTR: int(n_repeats),  # the committed results' key name
         "alpha": float(alpha),
         "seed": int(seed),
         "version": 1,
@@ -488,7 +488,7 @@ def cached_task1(designs, n, gaps, *, n_datasets, n_repetitions=10, alpha=0.05, 
 
     def compute():
         return simulate_task1(
-            designs, n, gaps, n_datasets=n_datasets, n_repetitions=n_repetitions, alpha=alpha, seed=seed
+            designs, n, gaps, n_datasets=n_datasets, n_repeats=n_repeats, alpha=alpha, seed=seed
         )
 
     return cached_result("bouckaert2005/task1", params, compute, scale=scale)

@@ -83,7 +83,7 @@ def normal_tail_mean_linear(z):
     return 0.97 * np.asarray(z, dtype=float) + 0.33
 
 
-def mcnemar_epsilon(test_fraction, n=None, *, alpha=0.05, model="paper"):
+def mcnemar_epsilon(test_size, n=None, *, alpha=0.05, model="paper"):
     """Excess ``epsilon`` of P(second experiment rejects | first rejects) over alpha, under H0.
 
     ``model="paper"`` follows Section 3.1: the first rejection leaves an
@@ -102,7 +102,7 @@ def mcnemar_epsilon(test_fraction, n=None, *, alpha=0.05, model="paper"):
 
     Parameters
     ----------
-    test_fraction : float or array_like
+    test_size : float or array_like
         ``t`` in (0, 1).
     n : int, float or array_like, optional
         Number of discordant test cases (required for ``"paper"``).
@@ -130,9 +130,9 @@ def mcnemar_epsilon(test_fraction, n=None, *, alpha=0.05, model="paper"):
     0.0053
     """
     alpha = check_alpha(alpha)
-    t = np.asarray(test_fraction, dtype=float)
+    t = np.asarray(test_size, dtype=float)
     if not np.all((t > 0) & (t < 1)):
-        raise ValueError(f"`test_fraction` must lie in (0, 1); got {test_fraction!r}.")
+        raise ValueError(f"`test_size` must lie in (0, 1); got {test_size!r}.")
     z = stats.norm.isf(alpha / 2)
     if model == "paper":
         if n is None:
@@ -152,7 +152,7 @@ def mcnemar_epsilon(test_fraction, n=None, *, alpha=0.05, model="paper"):
     return out[()] if np.ndim(out) == 0 else out
 
 
-def mcnemar_type1_replicability(test_fraction, n=None, *, alpha=0.05, model="paper"):
+def mcnemar_type1_replicability(test_size, n=None, *, alpha=0.05, model="paper"):
     """Type I replicability of McNemar's test (Section 3.1).
 
     ``model="paper"``: ``(1 - alpha)^2 + alpha (alpha + epsilon)`` with the
@@ -171,17 +171,17 @@ def mcnemar_type1_replicability(test_fraction, n=None, *, alpha=0.05, model="pap
     0.9048
     """
     if model == "paper":
-        eps = mcnemar_epsilon(test_fraction, n, alpha=alpha, model="paper")
+        eps = mcnemar_epsilon(test_size, n, alpha=alpha, model="paper")
         return (1 - alpha) ** 2 + alpha * (alpha + eps)
     if model == "normal":
-        return agreement_normal_model(0.0, test_fraction, alpha=alpha, n_repetitions=2)
+        return agreement_normal_model(0.0, test_size, alpha=alpha, n_repeats=2)
     raise ValueError(f"`model` must be 'paper' or 'normal'; got {model!r}.")
 
 
-def agreement_normal_model(effect, rho, *, alpha=0.05, n_repetitions=2):
+def agreement_normal_model(effect, rho, *, alpha=0.05, n_repeats=2):
     """Probability that all repetitions of an experiment give the same outcome, normal model.
 
-    The statistics of ``n_repetitions`` experiments on one data set are
+    The statistics of ``n_repeats`` experiments on one data set are
     modelled as equicorrelated normals, ``Z_i = effect + sqrt(rho) W +
     sqrt(1 - rho) E_i`` (W, E_i standard normal), each deciding "A better"
     above ``z = Z_{alpha/2}``, "B better" below ``-z``, no difference
@@ -196,7 +196,7 @@ def agreement_normal_model(effect, rho, *, alpha=0.05, n_repetitions=2):
     rho : float or array_like
         Correlation between repetitions, in [0, 1).
     alpha : float, keyword-only
-    n_repetitions : int, keyword-only
+    n_repeats : int, keyword-only
 
     Returns
     -------
@@ -214,7 +214,7 @@ def agreement_normal_model(effect, rho, *, alpha=0.05, n_repetitions=2):
     0.9038
     """
     alpha = check_alpha(alpha)
-    n = check_positive_int(n_repetitions, "n_repetitions", minimum=2)
+    n = check_positive_int(n_repeats, "n_repeats", minimum=2)
     effect, rho = np.broadcast_arrays(np.asarray(effect, dtype=float), np.asarray(rho, dtype=float))
     if not np.all((rho >= 0) & (rho < 1)):
         raise ValueError(f"`rho` must lie in [0, 1); got {rho!r}.")
@@ -224,7 +224,7 @@ def agreement_normal_model(effect, rho, *, alpha=0.05, n_repetitions=2):
     return unwrap_scalar(out)
 
 
-def worst_case_replicability_appendix(test_fraction):
+def worst_case_replicability_appendix(test_size):
     """The Appendix's worst-case replicability of McNemar's test, ``Phi(t sqrt(2/pi))``.
 
     At the gap where ``E[Z] = Z_{alpha/2}`` (power 50%), the Appendix derives
@@ -248,14 +248,14 @@ def worst_case_replicability_appendix(test_fraction):
     >>> print(round(float(worst_case_replicability_appendix(0.1)), 4))
     0.5318
     """
-    t = np.asarray(test_fraction, dtype=float)
+    t = np.asarray(test_size, dtype=float)
     if not np.all((t >= 0) & (t <= 1)):
-        raise ValueError(f"`test_fraction` must lie in [0, 1]; got {test_fraction!r}.")
+        raise ValueError(f"`test_size` must lie in [0, 1]; got {test_size!r}.")
     out = stats.norm.cdf(t * np.sqrt(2 / np.pi))
     return unwrap_scalar(out)
 
 
-def task1_worst_case_gap(n, test_fraction, *, alpha=0.05):
+def task1_worst_case_gap(n, test_size, *, alpha=0.05):
     """Accuracy gap at which McNemar's z statistic has mean ``Z_{alpha/2}`` in Task I.
 
     With ``m = t n`` test cases, ``b + c`` has mean ``m / 2`` whatever the
@@ -271,8 +271,8 @@ def task1_worst_case_gap(n, test_fraction, *, alpha=0.05):
     """
     alpha = check_alpha(alpha)
     n = np.asarray(n, dtype=float)
-    t = np.asarray(test_fraction, dtype=float)
+    t = np.asarray(test_size, dtype=float)
     if not np.all(n > 0) or not np.all((t > 0) & (t < 1)):
-        raise ValueError(f"`n` must be positive and `test_fraction` in (0, 1); got {n!r} and {t!r}.")
+        raise ValueError(f"`n` must be positive and `test_size` in (0, 1); got {n!r} and {t!r}.")
     out = stats.norm.isf(alpha / 2) / np.sqrt(2 * t * n)
     return unwrap_scalar(out)

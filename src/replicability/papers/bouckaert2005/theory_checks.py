@@ -51,7 +51,7 @@ class Section3:
     worst: pd.DataFrame
     alpha: float
     n_datasets: int
-    n_repetitions: int
+    n_repeats: int
 
     def split(self, name):
         """``type1`` or ``worst`` as two narrow tables indexed by (n, t): pairwise R̂2, and "all agree"."""
@@ -60,8 +60,8 @@ class Section3:
         return frame.drop(columns=agree), frame[agree]
 
 
-def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repetitions=10, sizes=(10_000, 100_000, 1_000_000),
-             test_fractions=(0.1, 1 / 3, 0.5), write=True):
+def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repeats=10, sizes=(10_000, 100_000, 1_000_000),
+             test_sizes=(0.1, 1 / 3, 0.5), write=True):
     """The theory of Bouckaert (2005), Section 3 and Appendix, beside simulation of Task I.
 
     Task I is simulated at gap 0 (Type I) and at the gap where the mean McNemar
@@ -76,11 +76,11 @@ def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repetitions=10, sizes=
     ----------
     seed : int
     alpha : float
-    n_datasets, n_repetitions : int
+    n_datasets, n_repeats : int
         Data sets per cell and repetitions per data set.
     sizes : sequence of int
         Data set sizes ``n`` (at least two).
-    test_fractions : sequence of float
+    test_sizes : sequence of float
         Test fractions ``t`` (at least two).
     write : bool
         Write ``reproduced/bouckaert2005/section3.csv``.
@@ -92,9 +92,9 @@ def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repetitions=10, sizes=
         normal model), ``type1`` and ``worst`` (simulated beside the models, with
         the standard errors of the simulated R̂2 and "all agree").
     """
-    if len(sizes) < 2 or len(test_fractions) < 2:
-        raise ValueError(f"`sizes` and `test_fractions` must each hold at least 2 values (the claims compare them); "
-                         f"got {list(sizes)!r} and {list(test_fractions)!r}.")
+    if len(sizes) < 2 or len(test_sizes) < 2:
+        raise ValueError(f"`sizes` and `test_sizes` must each hold at least 2 values (the claims compare them); "
+                         f"got {list(sizes)!r} and {list(test_sizes)!r}.")
     published = read_published("bouckaert2005", "section3").set_index("quantity")
     z = stats.norm.isf(alpha / 2)
     rows = [("type1_replicability_bound_pct", 100 * type1_replicability_bound(alpha)),
@@ -110,7 +110,7 @@ def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repetitions=10, sizes=
         write_reproduced(out, "bouckaert2005", "section3")
 
     rows = []
-    for t in test_fractions:
+    for t in test_sizes:
         row = {"t": round(t, 3)}
         for n in [100, 1_000, 10_000, 100_000]:
             row[f"paper, n={n}"] = float(mcnemar_epsilon(t, n, alpha=alpha))
@@ -121,28 +121,28 @@ def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repetitions=10, sizes=
 
     def measures(n, q, t, data_rng, rep_rng):
         data = sample_task1_counts(n, q, n_datasets=n_datasets, rng=np.random.default_rng(data_rng))
-        out = mcnemar_outcomes(data, test_fraction=t, n_repetitions=n_repetitions, alpha=alpha, correction=False,
+        out = mcnemar_outcomes(data, test_size=t, n_repeats=n_repeats, alpha=alpha, correction=False,
                                rng=np.random.default_rng(rep_rng))
-        return histogram_measures(outcome_histogram(out), n_repetitions=n_repetitions)
+        return histogram_measures(outcome_histogram(out), n_repeats=n_repeats)
 
     rows = []
     for n in sizes:
         data = sample_task1_counts(n, 0.25, n_datasets=n_datasets, rng=np.random.default_rng([seed, n]))
-        for j, t in enumerate(test_fractions):
-            out = mcnemar_outcomes(data, test_fraction=t, n_repetitions=n_repetitions, alpha=alpha,
+        for j, t in enumerate(test_sizes):
+            out = mcnemar_outcomes(data, test_size=t, n_repeats=n_repeats, alpha=alpha,
                                    correction=False, rng=np.random.default_rng([seed, n, j]))
-            m = histogram_measures(outcome_histogram(out), n_repetitions=n_repetitions)
+            m = histogram_measures(outcome_histogram(out), n_repeats=n_repeats)
             rows.append({"n": n, "t": round(t, 3), "type I error": float(m["rejection"]),
                          "R2 simulated": float(m["r2"]), "R2 SE": float(m["r2_se"]),
                          "R2 paper model": float(mcnemar_type1_replicability(t, n, alpha=alpha)),
                          "R2 normal model": float(agreement_normal_model(0.0, t, alpha=alpha)),
                          "all agree simulated": float(m["consistency"]),
                          "all agree normal model": float(agreement_normal_model(0.0, t, alpha=alpha,
-                                                                              n_repetitions=n_repetitions))})
+                                                                              n_repeats=n_repeats))})
     type1 = pd.DataFrame(rows)
     rows = []
     for n in sizes:
-        for j, t in enumerate(test_fractions):
+        for j, t in enumerate(test_sizes):
             gap = float(task1_worst_case_gap(n, t, alpha=alpha))
             m = measures(n, 0.25 + gap / 2, t, [seed, n, j, 1], [seed, n, j, 2])
             rows.append({"n": n, "t": round(t, 3), "gap": gap, "power": float(m["b_better"]),
@@ -151,9 +151,9 @@ def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repetitions=10, sizes=
                          "normal model": float(agreement_normal_model(z, t, alpha=alpha)),
                          "all agree simulated": float(m["consistency"]),
                          "all agree normal model": float(agreement_normal_model(z, t, alpha=alpha,
-                                                                              n_repetitions=n_repetitions))})
+                                                                              n_repeats=n_repeats))})
     worst = pd.DataFrame(rows)
-    return Section3(constants, epsilon, type1, worst, float(alpha), int(n_datasets), int(n_repetitions))
+    return Section3(constants, epsilon, type1, worst, float(alpha), int(n_datasets), int(n_repeats))
 
 
 def _half_unit(text):

@@ -74,7 +74,7 @@ def n_jobs_for(scale):
 def _experiments(scale):
     return {
         "rxk_cv": {"scheme": "rxk_cv", "scheme_params": {"n_runs": 10, "n_folds": 10}},
-        "resample": {"scheme": "resample", "scheme_params": {"n_runs": _RESAMPLING_RUNS[scale], "test_fraction": 0.1}},
+        "resample": {"scheme": "resample", "scheme_params": {"n_runs": _RESAMPLING_RUNS[scale], "test_size": 0.1}},
         "5x2": {"scheme": "5x2", "scheme_params": {"stratified": True}},
     }
 

@@ -24,7 +24,7 @@ _PAGE = "03_cross_validation"
 #: Words for the keys of ``data/published/raschka2018/figure18.csv``.
 _LABELS = {
     "n_samples": "cases", "n_per_class": "cases per class", "n_train": "training cases",
-    "test_fraction": "test fraction", "n_folds": "cv folds", "accuracy_threshold": "accuracy threshold",
+    "test_size": "test fraction", "n_folds": "cv folds", "accuracy_threshold": "accuracy threshold",
     "gamma_min_above_threshold": "smallest gamma with 80% or more",
     "gamma_max_above_threshold": "largest gamma with 80% or more", "gamma_too_simple": "gamma too simple",
     "gamma_complex": "gamma of the best model", "gamma_one_standard_error": "gamma of the one-SE rule",
@@ -139,7 +139,7 @@ def _figure18(seed, gammas, circles_noise, circles_factor):
     above = [g for g, m in zip(gammas, mean) if m >= 0.8]
     reproduced = {
         "n_samples": len(X), "n_per_class": int(np.sum(y == 0)), "n_train": len(X_train),
-        "test_fraction": len(X_test) / len(X), "n_folds": cv.get_n_splits(), "accuracy_threshold": 0.8,
+        "test_size": len(X_test) / len(X), "n_folds": cv.get_n_splits(), "accuracy_threshold": 0.8,
         "gamma_min_above_threshold": min(above) if above else np.nan,
         "gamma_max_above_threshold": max(above) if above else np.nan,
         "gamma_too_simple": gammas[int(np.argmin(mean))],
@@ -321,7 +321,7 @@ def _claims(cv_studies, bias_variance, n_train, f18, figure18, gammas, nested_ta
                    rule="models fit increase with k")
     published = figure18.set_index("quantity")["value"]
     ours = f18["reproduced"]
-    setup = ["n_samples", "n_per_class", "n_train", "test_fraction", "n_folds"]
+    setup = ["n_samples", "n_per_class", "n_train", "test_size", "n_folds"]
     claims.exactly("fig18_setup", "300 examples, 150 per class, 210 for training (70/30), stratified 10-fold cv",
                    "Section 3.10, Figures 17-18", condition=all(float(ours[q]) == float(published[q]) for q in setup),
                    measured=", ".join(f"{ours[q]:g}" for q in setup), rule="equal")

@@ -16,10 +16,10 @@ __all__ = ["HOLDOUT_SIZES", "holdout_page", "published_beside_ours"]
 
 #: Simulation sizes per scale of the notebook ``01_holdout``.
 HOLDOUT_SIZES = {
-    "smoke": {"n_split_repeats": 200, "n_coverage_repeats": 200, "p_grid": [0.5, 0.9, 0.99], "n_grid": [10, 100]},
-    "quick": {"n_split_repeats": 2000, "n_coverage_repeats": 2000,
+    "smoke": {"n_split_runs": 200, "n_coverage_datasets": 200, "p_grid": [0.5, 0.9, 0.99], "n_grid": [10, 100]},
+    "quick": {"n_split_runs": 2000, "n_coverage_datasets": 2000,
               "p_grid": [0.5, 0.7, 0.8, 0.9, 0.95, 0.99], "n_grid": [10, 20, 50, 100, 200, 500, 1000]},
-    "paper": {"n_split_repeats": 10000, "n_coverage_repeats": 10000,
+    "paper": {"n_split_runs": 10000, "n_coverage_datasets": 10000,
               "p_grid": [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.975, 0.99],
               "n_grid": [10, 20, 30, 50, 75, 100, 150, 200, 300, 500, 1000, 2000]},
 }
@@ -173,8 +173,8 @@ def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
 
     paper_train, paper_test = published_counts("class_count_random_train"), published_counts("class_count_random_test")
     p_as_unbalanced = float(random_split_deviation_probability(whole, paper_train))
-    many_random, _ = split_class_counts(y, test_size=n_test, n_repeats=sizes["n_split_repeats"], rng=rng)
-    many_strat, _ = split_class_counts(y, test_size=n_test, n_repeats=sizes["n_split_repeats"], stratified=True,
+    many_random, _ = split_class_counts(y, test_size=n_test, n_runs=sizes["n_split_runs"], rng=rng)
+    many_strat, _ = split_class_counts(y, test_size=n_test, n_runs=sizes["n_split_runs"], stratified=True,
                                        rng=rng)
 
     # Equations 13-17 and the published-beside-reproduced table.
@@ -211,7 +211,7 @@ def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
 
     # Coverage of the interval of Eq. 17.
     p_grid, n_grid = np.array(sizes["p_grid"]), np.array(sizes["n_grid"])
-    simulated = simulate_interval_coverage(p_grid[:, None], n_grid[None, :], n_repeats=sizes["n_coverage_repeats"],
+    simulated = simulate_interval_coverage(p_grid[:, None], n_grid[None, :], n_datasets=sizes["n_coverage_datasets"],
                                            confidence_level=1 - alpha, rng=rng)
     exact = normal_interval_coverage(p_grid[:, None], n_grid[None, :], confidence_level=1 - alpha)
     coverage = pd.DataFrame(100 * simulated, index=pd.Index(p_grid, name="true accuracy p"),
@@ -233,14 +233,14 @@ def holdout_page(*, seed=1, alpha=0.05, scale="paper", n_test=50):
     claims.exactly("fig1_stratified", "stratification keeps the class proportions of the whole in the training "
                    "set", "Section 1.4, Figure 1", condition=strat_ok,
                    measured=f"training counts {many_strat.min()} to {many_strat.max()} in "
-                            f"{sizes['n_split_repeats']} stratified splits", rule="every class count 33 or 34")
+                            f"{sizes['n_split_runs']} stratified splits", rule="every class count 33 or 34")
     claims.close_to("eq13_binomial", "we expect 20 out of 40 predictions correct; variance 10", "Section 1.7, Eq. 13",
                     value=[binomial.mean(), binomial.var()], published=[20, 10], se=0.0, rounding=0.0)
     claims.close_to("eq14_sd", "standard deviation 3.16", "Section 1.7, Eq. 14", value=binomial.std(),
                     published=3.16, se=0.0, rounding=0.005, digits=4)
     claims.close_to("eq17_z", "z = 1.96 for alpha = 0.05", "Section 1.7, after Eq. 17",
                     value=stats.norm.ppf(1 - alpha / 2), published=1.96, se=0.0, rounding=0.005, digits=4)
-    cov_se = 100 * rate_se(1 - alpha, sizes["n_coverage_repeats"])
+    cov_se = 100 * rate_se(1 - alpha, sizes["n_coverage_datasets"])
     claims.at_least("eq17_coverage_large", "ACC ± z SE (Eq. 17) is a 95% confidence interval under the normal "
                     "approximation; judged where n p (1 - p) >= 10, the usual condition for that approximation",
                     "Section 1.7, Eq. 17", value=100 * simulated.ravel()[large], bound=100 * (1 - alpha),

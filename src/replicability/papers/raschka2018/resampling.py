@@ -32,7 +32,7 @@ _SOURCE = ("replicability.stats.evaluation and replicability.stats.bootstrap "
            "(notebook raschka2018/02_resampling_bootstrap)")
 #: Words for the keys of ``data/published/raschka2018/section2_resampling.csv``.
 _LABELS = {
-    "repeated_holdout": "repeated holdout (Figure 6)", "n_repeats": "repetitions",
+    "repeated_holdout": "repeated holdout (Figure 6)", "n_runs": "repetitions",
     "test_size_50_50": "test flowers, 50/50", "test_size_90_10": "test flowers, 90/10",
     "mean_accuracy_50_50": "mean accuracy, 50/50", "mean_accuracy_90_10": "mean accuracy, 90/10",
     "t_quantile": "t quantile (Eq. 28)", "t95_n100": "t for 95%, n = 100", "normal_quantile": "normal quantile",
@@ -223,7 +223,7 @@ def _figure632(study):
     fig.suptitle("errors beyond ±20 points drawn at ±20", fontsize=9)
 
 
-def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian_size=1000,
+def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_size=1000,
                     subsample_sizes=(10, 30, 100, 300)):
     """Figures 4, 5, 6, 8 and 9 of Raschka (2018) and the .632 / .632+ study: the notebook ``02_resampling_bootstrap``.
 
@@ -245,7 +245,7 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian
         1 - alpha is the confidence level of the bootstrap intervals.
     scale : {"smoke", "quick", "paper"}
         Sizes, ``RESAMPLING_SIZES``.
-    n_repeats : int
+    n_runs : int
         Repetitions of the holdout split in Figure 6 (the paper uses 50).
     gaussian_size : int
         Size of the Gaussian sample of Figure 5.
@@ -293,10 +293,10 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian
         # Figure 5: subsamples of a two-dimensional Gaussian (own generator).
         population = np.random.default_rng(seed).multivariate_normal([0.0, 0.0], [[1.0, 0.6], [0.6, 1.0]],
                                                                      size=gaussian_size)
-        moments = subsample_moments(population, subsample_sizes, n_repeats=200, rng=seed)
+        moments = subsample_moments(population, subsample_sizes, n_runs=200, rng=seed)
         # Figure 6: repeated holdout.
         holdout = {label: repeated_holdout_scores(KNeighborsClassifier(n_neighbors=3), X_iris, y_iris,
-                                                  n_repeats=n_repeats, test_size=n_test, rng=rng)
+                                                  n_runs=n_runs, test_size=n_test, rng=rng)
                    for label, n_test in [("50_50", 75), ("90_10", 15)]}
         # Figure 8: bootstrap replicates (stored at paper scale).
         panels = {
@@ -333,7 +333,7 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_repeats=50, gaussian
     # Figure 9 and the published-beside-reproduced table.
     limit = float(bootstrap_inclusion_probability(10**9))
     numbers = {
-        ("repeated_holdout", "n_repeats"): n_repeats,
+        ("repeated_holdout", "n_runs"): n_runs,
         ("repeated_holdout", "test_size_50_50"): 75,
         ("repeated_holdout", "test_size_90_10"): 15,
         ("repeated_holdout", "mean_accuracy_50_50"): holdout["50_50"].mean(),
