@@ -13,7 +13,7 @@ _MODULES = {
         "TASK1_DESIGNS", "Task1Design", "cached_task1", "cv_outcomes", "design_outcomes", "mcnemar_outcomes",
         "resampling_outcomes", "simulate_task1",
     ),
-    "histograms": ("histogram_measures", "outcome_cells", "outcome_histogram"),
+    "histograms": ("REPEATS_ATTR", "histogram_measures", "outcome_cells", "outcome_histogram", "stored_measures"),
     "adaptive": ("adaptive_cv_outcomes", "simulate_adaptive"),
     "theory": (
         "agreement_normal_model", "mcnemar_epsilon", "mcnemar_type1_replicability", "normal_tail_mean",
