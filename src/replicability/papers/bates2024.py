@@ -542,7 +542,10 @@ def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confiden
     (0.803, 'holds')
     >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
     """
-    ns = [int(n) for n in np.atleast_1d(ns)]
+    ns = [check_positive_int(n, "ns") for n in np.atleast_1d(ns)]
+    scale = check_choice(scale, "scale", tuple(SCALES))
+    p = check_positive_int(p, "p")
+    confidence_level = check_fraction(confidence_level, "confidence_level")
     ds = cached_coverage(ns, scale=scale, seed=seed, p=p, confidence_level=confidence_level)
     table, diagnostics = coverage_table(ds), _diagnostics(ds)
     methods, n_sets = list(ds["interval"].values), ds.sizes["dataset"]

@@ -504,10 +504,13 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
     (81, 71, 70)
     """
     results = _uci_results(results, scale)
+    repeats = [int(r) for r in results["repeat"].values]
+    if isinstance(headline, bool) or not isinstance(headline, (int, np.integer)) or headline not in repeats:
+        raise ValueError(f"`headline` must be one of the randomizations {repeats}; got {headline!r}.")
     comparisons = uci_correlated_comparisons(results, rope=rope, alpha=alpha, threshold=threshold)
     signed_rank, draws = uci_signed_rank(results, rope=rope, prior=prior, n_samples=n_samples,
                                          threshold=threshold, alpha=alpha, rng=rng)
-    agreement = agreement_table(comparisons, repeat=headline)  # checks `headline`
+    agreement = agreement_table(comparisons, repeat=headline)
     stability = decision_stability(comparisons)
     first = comparisons.xs(headline, level="repeat").rename(index=PAIR_LABELS, level="pair")
     headline_sr = signed_rank.xs(headline, level="repeat").rename(index=PAIR_LABELS)
