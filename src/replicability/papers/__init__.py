@@ -3,8 +3,8 @@
 ``rp.papers.bouckaert2003``, ``rp.papers.bouckaert2004``, ``rp.papers.bouckaert_frank2004``,
 ``rp.papers.bouckaert2005`` and ``rp.papers.raschka2018`` hold each paper's names;
 ``synthetic_runs`` and ``network_search`` serve the Bayesian-network experiments of the
-first three; ``beyond`` (Bayesian comparisons on the UCI results) and ``bates2024`` (the
-coverage of cross-validation intervals) serve the part "Beyond the papers".
+first three; ``beyond`` (Bayesian comparisons and many learners on the UCI results) and
+``bates2024`` (the coverage of cross-validation intervals) serve the part "Beyond the papers".
 :func:`read_published` and :func:`write_reproduced` (from ``tables``) put a published
 table beside the reproduced one; :class:`Claims` (from ``claims``) holds each page's
 claims to the rules written there, and :func:`scorecard` collects them; every notebook page

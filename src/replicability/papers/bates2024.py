@@ -22,6 +22,10 @@ matrices: the model without folds ``S`` solves ``(G − Σ_{f∈S} G_f) b = c �
 :func:`~replicability.stats.cv_intervals.cv_losses` and
 :func:`~replicability.stats.nested_cv.nested_cv_interval` compute with
 ``LinearRegression`` (the tests check this), batched over repetitions.
+
+:func:`cv_intervals_page` computes everything the notebook ``beyond/03_cv_intervals``
+shows, with the claims of Bates et al.'s abstract held to the rules of
+:mod:`replicability.papers.claims`.
 """
 
 from __future__ import annotations
@@ -36,12 +40,16 @@ from .._validation import check_choice, check_fraction, check_positive, check_po
 from ..engine.store import cached_result
 from ..stats.cv_intervals import corrected_cv_interval, cv_fold_ids, naive_cv_interval
 from ..stats.nested_cv import nested_cv_from_terms
+from .beyond.bayesian import labelled
+from .claims import Claims, se_multiple
+from .page import Page, Table
 
 __all__ = [
     "METHODS",
     "SCALES",
     "cached_coverage",
     "coverage_table",
+    "cv_intervals_page",
     "ols_cv_terms",
     "ols_expected_error",
     "ols_prediction_error",
@@ -431,3 +439,144 @@ def coverage_table(ds):
                              "target_below": np.mean(value < low), "target_above": np.mean(value > high),
                              "mean_width": np.mean(high - low)})
     return pd.DataFrame(rows)
+
+
+def _diagnostics(ds):
+    """Per ``n``: interval widths relative to the naive one, mean inflation, corr(cv estimate, Err_XY), sd, Err."""
+    rows = []
+    for n in ds["n"].values:
+        sel = ds.sel(n=n)
+        width = (sel["high"] - sel["low"]).mean("dataset")
+        rows.append({"n": int(n),
+                     "corrected / naive width": float(width.sel(interval="corrected") / width.sel(interval="naive")),
+                     "nested / naive width": float(width.sel(interval="nested") / width.sel(interval="naive")),
+                     "mean inflation": float(sel["inflation"].mean()),
+                     "corr(cv estimate, Err_XY)": float(np.corrcoef(sel["cv_estimate"], sel["err_xy"])[0, 1]),
+                     "sd of Err_XY": float(sel["err_xy"].std(ddof=1)),
+                     "Err": float(sel["err"])})
+    return pd.DataFrame(rows)
+
+
+def _coverage_figure(table, methods, ns, confidence_level):
+    """Coverage of ``Err_XY`` and ``Err`` per method and ``n``, with ±2 Monte Carlo standard errors."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True, layout="constrained")
+    for ax, target in zip(axes, ["Err_XY", "Err"]):
+        for i, n in enumerate(ns):
+            sel = table[(table["target"] == target) & (table["n"] == n)].set_index("method").loc[methods]
+            x = np.arange(len(methods)) + (i - 0.5) * 0.2
+            ax.errorbar(x, sel["coverage"], yerr=2 * sel["mc_se"], fmt="o", capsize=4, label=f"n = {n}")
+        ax.axhline(confidence_level, color="black", lw=1, ls="--", label="nominal")
+        ax.set_xticks(np.arange(len(methods)), methods)
+        ax.set_title(f"coverage of {target}")
+    axes[0].set_ylabel("coverage")
+    axes[0].legend(fontsize=8)
+    return fig
+
+
+def _coverage_claims(cov, ns, level):
+    """Bates et al.'s abstract on the coverage of ``Err_XY``, one value per ``n``, Monte Carlo s.e. over data sets."""
+    claims = Claims("beyond", "03_cv_intervals")
+    naive, nested = cov.loc[[(n, "naive", "Err_XY") for n in ns]], cov.loc[[(n, "nested", "Err_XY") for n in ns]]
+    source = "Bates, Hastie & Tibshirani (2024), Abstract"
+    claims.at_most("naive_below_nominal", "the standard confidence intervals for prediction error derived from "
+                   "cross-validation may have coverage far below the desired level (the naive interval, coverage "
+                   "of Err_XY)", source, value=naive["coverage"], bound=level, se=naive["mc_se"], digits=3)
+    quote = "this modification leads to intervals with approximately correct coverage"
+    claims.close_to("nested_nominal", f"{quote} (read two-sided: the nested interval's coverage of Err_XY equals "
+                    "the nominal level)", source, value=nested["coverage"], published=level, se=nested["mc_se"],
+                    rounding=0.0, digits=3)
+    claims.at_least("nested_not_below", f"{quote} (read one-sided: the nested interval's coverage of Err_XY is not "
+                    "below the nominal level)", source, value=nested["coverage"], bound=level, se=nested["mc_se"],
+                    digits=3)
+    return claims
+
+
+def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confidence_level=0.9):
+    """Everything the notebook ``beyond/03_cv_intervals`` shows, as a page.
+
+    The coverage of the naive, corrected-t and nested cv intervals
+    (:func:`cached_coverage`, :func:`coverage_table`) with its figure, the
+    diagnostics per ``n`` (widths relative to the naive interval, the nested
+    interval's mean inflation, the correlation of the cv estimate with ``Err_XY``)
+    and the claims of Bates et al.'s abstract on the coverage of ``Err_XY``:
+
+    * ``naive_below_nominal``: coverage at most the nominal level (``at_most``);
+    * ``nested_nominal``: coverage equal to the nominal level (``close_to``);
+    * ``nested_not_below``: coverage at least the nominal level (``at_least``);
+
+    each judged on the ``len(ns)`` sample sizes at once with the Monte Carlo
+    standard error ``sqrt(c (1 - c) / N)`` over the ``N`` simulated data sets.
+    Writes the claims (``reproduced/claims/beyond/03_cv_intervals.csv``).
+
+    Parameters
+    ----------
+    ns : sequence of int, default (100, 200)
+        Sample sizes.
+    scale : {"paper", "quick", "smoke"}, default "paper"
+        :data:`SCALES`; ``"paper"`` is the committed result.
+    seed : int, default 2024
+        Root seed of the simulation (part of the cached result's key).
+    p : int, default 20
+        Features.
+    confidence_level : float, default 0.9
+        Nominal level of the intervals.
+
+    Returns
+    -------
+    Page
+        Tables ``coverage`` and ``diagnostics``, figure ``coverage``, the values the
+        text quotes (``cov_naive_Err_XY_100``, ``nested_width_100``, ``corr_100``,
+        ``mcse_100``, ``level_pct``, ``nested_fits``, ``verdict_naive``,
+        ``verdict_nested``, ...), the summary line (design and claims held) and
+        ``data``: ``dataset`` (the simulation), ``coverage``, ``diagnostics``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
+    >>> from replicability.papers.bates2024 import cv_intervals_page
+    >>> page = cv_intervals_page()  # the committed paper-scale result
+    >>> page.values["cov_naive_Err_XY_100"], page.values["verdict_naive"]
+    (0.803, 'holds')
+    >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
+    """
+    ns = [check_positive_int(n, "ns") for n in np.atleast_1d(ns)]
+    scale = check_choice(scale, "scale", tuple(SCALES))
+    p = check_positive_int(p, "p")
+    confidence_level = check_fraction(confidence_level, "confidence_level")
+    ds = cached_coverage(ns, scale=scale, seed=seed, p=p, confidence_level=confidence_level)
+    table, diagnostics = coverage_table(ds), _diagnostics(ds)
+    methods, n_sets = list(ds["interval"].values), ds.sizes["dataset"]
+    cov = table.set_index(["n", "method", "target"])
+    claims = _coverage_claims(cov, ns, confidence_level)
+    claims.write()
+
+    k, r, r_bias = ds.attrs["n_folds"], ds.attrs["n_nested_repeats"], ds.attrs["n_bias_repeats"]
+    nested_fits = r * k * (k + 1) // 2 + r_bias * k  # pairs of folds and single folds, then the bias runs
+    verdicts = claims.verdicts()
+    page = Page(claims, summary=f"{n_sets} data sets per n; nested cv with {r} repetitions; {claims.summary()}")
+    page.tables.update({"coverage": Table(labelled(table), 3), "diagnostics": Table(diagnostics, 3)})
+    page.figures["coverage"] = lambda: _coverage_figure(table, methods, ns, confidence_level)
+    values = {
+        "verdict_naive": verdicts["naive_below_nominal"], "verdict_nested": verdicts["nested_nominal"],
+        "verdict_nested_not_below": verdicts["nested_not_below"],
+        "tolerance_multiple": round(se_multiple(len(ns)), 2),
+        "nested_excess": float(np.round(max(cov.loc[(n, "nested", "Err_XY"), "coverage"] - confidence_level
+                                            for n in ns), 3)),
+        "n_sets": int(n_sets), "level_pct": int(round(100 * confidence_level)),
+    }
+    for n in ns:
+        for method in methods:
+            for target in ["Err_XY", "Err"]:
+                values[f"cov_{method}_{target}_{n}"] = float(np.round(cov.loc[(n, method, target), "coverage"], 3))
+        values[f"mcse_{n}"] = float(np.round(cov.loc[(n, "nested", "Err_XY"), "mc_se"], 3))
+        d = diagnostics.set_index("n").loc[n]
+        values[f"nested_width_{n}"] = float(np.round(d["nested / naive width"], 2))
+        values[f"corr_{n}"] = float(np.round(d["corr(cv estimate, Err_XY)"], 3))
+    values.update({"compute_minutes": float(np.round(ds.attrs["wall_time_s"] / 60, 1)),
+                   "nested_fits": f"{nested_fits:,}", "cost_ratio": f"{nested_fits // k:,}"})
+    page.values.update(values)
+    page.data.update({"dataset": ds, "coverage": table, "diagnostics": diagnostics})
+    return page

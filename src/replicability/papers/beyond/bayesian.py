@@ -13,7 +13,9 @@ analysed with the Bayesian tests of Benavoli, Corani, Demšar & Zaffalon (2017):
   randomizations of the same experiment (Bouckaert's replicability);
 * :func:`uci_signed_rank`: across the 27 data sets, the Bayesian signed-rank test
   per pair and randomization, with the frequentist Wilcoxon test beside it, and
-  :func:`plot_simplex` to show its posterior draws in the probability triangle.
+  :func:`plot_simplex` to show its posterior draws in the probability triangle;
+* :func:`bayesian_page`: everything the notebook ``beyond/01_bayesian_comparisons``
+  shows, as a :class:`~replicability.papers.page.Page`.
 
 Accuracies are fractions, so a ROPE of one accuracy point is ``rope=0.01``.
 
@@ -38,17 +40,20 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 
-from .._validation import check_alpha, check_positive_int, check_rope
-from ..stats.bayesian import BAYESIAN_DECISIONS, bayesian_correlated_ttest, bayesian_signed_rank_test
-from ..stats.decisions import decide
-from ..stats.measures import replicability_r2_from_counts
-from ..stats.nonparametric import signed_rank_test
-from .bouckaert_frank2004.uci_tables import fold_accuracy_differences, uci_test_outcomes
+from ..._validation import check_alpha, check_positive_int, check_rope
+from ...stats.bayesian import BAYESIAN_DECISIONS, bayesian_correlated_ttest, bayesian_signed_rank_test
+from ...stats.decisions import decide
+from ...stats.measures import replicability_r2_from_counts
+from ...stats.nonparametric import signed_rank_test
+from ..bouckaert_frank2004.uci_tables import PAIR_LABELS, fold_accuracy_differences, uci_test_outcomes
+from ..claims import Claims
+from ..page import Page, Table
 
 __all__ = [
     "COLUMN_LABELS",
     "FREQUENTIST_DECISIONS",
     "agreement_table",
+    "bayesian_page",
     "decision_stability",
     "labelled",
     "plot_simplex",
@@ -93,11 +98,11 @@ def _check_threshold(threshold):
     return float(threshold)
 
 
-def _uci_results(results):
+def _uci_results(results, scale="paper"):
     if results is None:
-        from .bouckaert_frank2004.uci_runs import uci_scheme_results
+        from ..bouckaert_frank2004.uci_runs import uci_scheme_results
 
-        return uci_scheme_results("cv")
+        return uci_scheme_results("cv", scale=scale)
     return results
 
 
@@ -390,3 +395,139 @@ def plot_simplex(samples, *, ax=None, names=("A", "B"), max_points=5000, title=N
     if title:
         ax.set_title(title, fontsize="medium")
     return ax
+
+
+def _simplex_figure(draws, headline, rope):
+    """The headline randomization's signed-rank posterior draws, one triangle per pair."""
+    import matplotlib.pyplot as plt
+
+    pairs = draws["pair"].values
+    fig, axes = plt.subplots(1, len(pairs), figsize=(12, 3.9), constrained_layout=True, squeeze=False)
+    for ax, pair in zip(axes[0], pairs):
+        label = PAIR_LABELS.get(str(pair), str(pair))
+        a, _, b = label.partition(" vs ")
+        plot_simplex(draws.sel(pair=pair, repeat=headline).values, ax=ax, names=(a, b),
+                     title=f"{label} (rope {rope:g})")
+    return fig
+
+
+def _agreement_values(agreement):
+    """The counts of :func:`agreement_table` that the page's text quotes."""
+    cell = agreement.loc
+    return {
+        "n_pairs": int(cell["all", "all"]),
+        "same_direction": int(cell["A better", "A better"] + cell["B better", "B better"]),
+        "both_a": int(cell["A better", "A better"]), "both_b": int(cell["B better", "B better"]),
+        "undecided_nodiff": int(cell["undecided", "no difference"]),
+        "equivalent_all": int(cell["equivalent", "all"]),
+        "t_only": int(cell["undecided", "A better"] + cell["undecided", "B better"]),
+        "bayes_only": int(cell["A better", "no difference"] + cell["B better", "no difference"]),
+        "opposite": int(cell["A better", "B better"] + cell["B better", "A better"]),
+    }
+
+
+def _stability_values(stability):
+    """Consistent and changed decisions and the mean R̂2 of both methods, as the text quotes them."""
+    out = {}
+    for key, method in (("bayes", "Bayesian correlated t"), ("t", "corrected t-test")):
+        out[f"{key}_consistent"] = int(stability.loc[method, "consistent"])
+        out[f"{key}_changes"] = int(stability.loc[method, "changes"])
+        out[f"{key}_r2"] = round(float(stability.loc[method, "mean R2"]), 3)
+    return out
+
+
+def _signed_rank_values(headline_sr, spread, signed_rank):
+    """The headline signed-rank probabilities per pair (``sr_NB_vs_C45_p_a_better``) and their spread."""
+    out = {}
+    for pair, row in headline_sr.iterrows():
+        key = pair.replace(" ", "_").replace(".", "")
+        for column in ("p_a_better", "p_equivalent", "p_b_better"):
+            out[f"sr_{key}_{column}"] = round(float(row[column]), 3)
+        out[f"sr_{key}_decision"] = row["bayesian"]
+    out["sr_max_range"] = round(float(spread["largest range"].max()), 3)
+    out["sr_decided_all"] = int(sum(d != "undecided" for d in signed_rank["bayesian"]))
+    out["sr_n_tests"] = len(signed_rank)
+    return out
+
+
+def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, threshold=0.95, prior=0.5,
+                  n_samples=50000, rng=0, headline=0):
+    """Everything the notebook ``beyond/01_bayesian_comparisons`` shows, as a page.
+
+    Per data set and pair, the Bayesian correlated t-test beside the corrected
+    repeated cv t-test (:func:`uci_correlated_comparisons`), how their decisions
+    cross in the headline randomization (:func:`agreement_table`) and how they vary
+    over the randomizations (:func:`decision_stability`); across the data sets, the
+    Bayesian signed-rank test beside Wilcoxon's (:func:`uci_signed_rank`), its
+    posterior draws in the probability triangle and its spread over the
+    randomizations (:func:`signed_rank_spread`). The page checks no published
+    claim (its claims are empty) and writes nothing.
+
+    Parameters
+    ----------
+    results : xarray.Dataset, optional
+        :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`
+        of scheme ``"cv"``; default that of ``scale``.
+    scale : {"paper", "quick", "smoke"}, default "paper"
+        Scale of the default ``results`` ("paper": the committed 27 data sets x 10
+        randomizations).
+    rope : float, default 0.01
+        ROPE on the accuracy scale (0.01 = one accuracy point).
+    alpha : float, default 0.05
+        Level of the corrected t-test and of the Wilcoxon test.
+    threshold : float, default 0.95
+        Posterior probability above which a Bayesian test decides.
+    prior : float, default 0.5
+        Strength of the signed-rank test's Dirichlet process prior.
+    n_samples : int, default 50000
+        Monte Carlo draws of the signed-rank test.
+    rng : int or numpy.random.Generator, default 0
+        Seed of the draws (an int is shown on the page as ``seed_shown``).
+    headline : int, default 0
+        The randomization the tables of one experiment show.
+
+    Returns
+    -------
+    Page
+        Tables ``comparisons`` (headline, per data set and pair), ``agreement``,
+        ``stability``, ``signed_rank`` (headline, per pair) and ``spread``; figure
+        ``simplex``; the values the text quotes (``n_pairs``, ``same_direction``,
+        ``bayes_consistent``, ``sr_NB_vs_C45_p_b_better``, ``sr_max_range``, ...);
+        ``data``: ``comparisons``, ``signed_rank``, ``draws`` and ``sizes`` (of the
+        results).
+
+    Examples
+    --------
+    >>> from replicability.papers.beyond import bayesian_page
+    >>> page = bayesian_page(n_samples=2000)  # the committed paper-scale results
+    >>> page.values["n_pairs"], page.values["bayes_consistent"], page.values["t_consistent"]
+    (81, 71, 70)
+    """
+    results = _uci_results(results, scale)
+    repeats = [int(r) for r in results["repeat"].values]
+    if isinstance(headline, bool) or not isinstance(headline, (int, np.integer)) or headline not in repeats:
+        raise ValueError(f"`headline` must be one of the randomizations {repeats}; got {headline!r}.")
+    comparisons = uci_correlated_comparisons(results, rope=rope, alpha=alpha, threshold=threshold)
+    signed_rank, draws = uci_signed_rank(results, rope=rope, prior=prior, n_samples=n_samples,
+                                         threshold=threshold, alpha=alpha, rng=rng)
+    agreement = agreement_table(comparisons, repeat=headline)
+    stability = decision_stability(comparisons)
+    first = comparisons.xs(headline, level="repeat").rename(index=PAIR_LABELS, level="pair")
+    headline_sr = signed_rank.xs(headline, level="repeat").rename(index=PAIR_LABELS)
+    spread = signed_rank_spread(signed_rank).rename(index=PAIR_LABELS)
+
+    page = Page(Claims("beyond", "01_bayesian_comparisons"))
+    page.tables.update({
+        "comparisons": Table(labelled(first[["mean_difference", "p_a_better", "p_equivalent", "p_b_better",
+                                             "bayesian", "ttest"]]), 3),
+        "agreement": Table(agreement), "stability": Table(stability, 3),
+        "signed_rank": Table(labelled(headline_sr), 3), "spread": Table(labelled(spread).T, 3),
+    })
+    page.figures["simplex"] = lambda: _simplex_figure(draws, headline, rope)
+    page.values.update({**_agreement_values(agreement), "rope_shown": rope, **_stability_values(stability),
+                        "prior_shown": prior, "n_samples_shown": n_samples,
+                        "seed_shown": rng if isinstance(rng, (int, np.integer)) else "a Generator",
+                        **_signed_rank_values(headline_sr, spread, signed_rank)})
+    page.data.update({"comparisons": comparisons, "signed_rank": signed_rank, "draws": draws,
+                      "sizes": dict(results["correct"].sizes)})
+    return page
