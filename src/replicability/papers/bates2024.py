@@ -563,19 +563,19 @@ def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confiden
         "verdict_naive": verdicts["naive_below_nominal"], "verdict_nested": verdicts["nested_nominal"],
         "verdict_nested_not_below": verdicts["nested_not_below"],
         "tolerance_multiple": round(se_multiple(len(ns)), 2),
-        "nested_excess": float(np.round(max(cov.loc[(n, "nested", "Err_XY"), "coverage"] - confidence_level
-                                            for n in ns), 3)),
+        "nested_excess": round(float(max(cov.loc[(n, "nested", "Err_XY"), "coverage"] - confidence_level
+                                         for n in ns)), 3),
         "n_sets": int(n_sets), "level_pct": int(round(100 * confidence_level)),
     }
     for n in ns:
         for method in methods:
             for target in ["Err_XY", "Err"]:
-                values[f"cov_{method}_{target}_{n}"] = float(np.round(cov.loc[(n, method, target), "coverage"], 3))
-        values[f"mcse_{n}"] = float(np.round(cov.loc[(n, "nested", "Err_XY"), "mc_se"], 3))
+                values[f"cov_{method}_{target}_{n}"] = round(float(cov.loc[(n, method, target), "coverage"]), 3)
+        values[f"mcse_{n}"] = round(float(cov.loc[(n, "nested", "Err_XY"), "mc_se"]), 3)
         d = diagnostics.set_index("n").loc[n]
-        values[f"nested_width_{n}"] = float(np.round(d["nested / naive width"], 2))
-        values[f"corr_{n}"] = float(np.round(d["corr(cv estimate, Err_XY)"], 3))
-    values.update({"compute_minutes": float(np.round(ds.attrs["wall_time_s"] / 60, 1)),
+        values[f"nested_width_{n}"] = round(float(d["nested / naive width"]), 2)
+        values[f"corr_{n}"] = round(float(d["corr(cv estimate, Err_XY)"]), 3)
+    values.update({"compute_minutes": round(float(ds.attrs["wall_time_s"] / 60), 1),
                    "nested_fits": f"{nested_fits:,}", "cost_ratio": f"{nested_fits // k:,}"})
     page.values.update(values)
     page.data.update({"dataset": ds, "coverage": table, "diagnostics": diagnostics})
