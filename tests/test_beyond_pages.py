@@ -29,7 +29,7 @@ from replicability.papers.beyond import (
 from replicability.papers.bouckaert_frank2004.uci_runs import uci_scheme_results
 from replicability.papers.bouckaert_frank2004.uci_tables import PAIR_LABELS, uci_test_outcomes
 from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, se_multiple
-from replicability.papers.page import Table
+from replicability.papers.page import Table, format_number
 from replicability.papers.tables import read_published
 
 matplotlib.use("Agg")
@@ -221,8 +221,9 @@ def test_cv_intervals_page_quotes_the_coverage_table_and_writes_its_claims(repro
     for n in (100, 200):
         for method in ("naive", "corrected", "nested"):
             for target in ("Err_XY", "Err"):
-                assert page.values[f"cov_{method}_{target}_{n}"] == float(np.round(cov.loc[(n, method, target),
-                                                                                           "coverage"], 3))
+                # the text quotes the number the coverage table shows
+                shown = format_number(cov.loc[(n, method, target), "coverage"], 3)
+                assert f"{page.values[f'cov_{method}_{target}_{n}']:.3f}" == shown
         sel = ds.sel(n=n)
         assert page.values[f"corr_{n}"] == round(float(np.corrcoef(sel["cv_estimate"], sel["err_xy"])[0, 1]), 3)
     assert page.values["n_sets"] == 2000 and page.values["level_pct"] == 90
