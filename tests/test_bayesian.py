@@ -210,13 +210,13 @@ def _within_monte_carlo_error(p, q, n1, n2):
 )
 def test_signed_rank_test_agrees_with_baycomp_within_monte_carlo_error(seed, n, shift, rope, prior):
     x, y = _dataset_means(seed, n, shift)
-    n_samples = 20_000
-    res = bayesian_signed_rank_test(x, y, rope=rope, prior=prior, n_samples=n_samples, rng=seed)
-    theirs = baycomp.SignedRankTest.probs(x, y, rope=rope, prior=prior, nsamples=n_samples, random_state=seed)
+    n_draws = 20_000
+    res = bayesian_signed_rank_test(x, y, rope=rope, prior=prior, n_draws=n_draws, rng=seed)
+    theirs = baycomp.SignedRankTest.probs(x, y, rope=rope, prior=prior, nsamples=n_draws, random_state=seed)
     if rope == 0:
         theirs = (theirs[0], 0.0, theirs[1])
     for p, q in zip(map(float, res), theirs):
-        assert _within_monte_carlo_error(p, q, n_samples, n_samples), (tuple(map(float, res)), theirs)
+        assert _within_monte_carlo_error(p, q, n_draws, n_draws), (tuple(map(float, res)), theirs)
     assert float(res.p_a_better + res.p_equivalent + res.p_b_better) == pytest.approx(1.0)
 
 
@@ -225,7 +225,7 @@ def test_signed_rank_posterior_mean_of_theta_is_exact():
     # plus alpha_i / (alpha_0 (alpha_0 + 1)) on the diagonal; E[theta] = sum_ij E[w_i w_j] H_ij.
     x, y = _dataset_means(6, 12, 0.006)
     rope, prior = 0.01, 0.5
-    res = bayesian_signed_rank_test(x, y, rope=rope, prior=prior, n_samples=40_000, rng=1)
+    res = bayesian_signed_rank_test(x, y, rope=rope, prior=prior, n_draws=40_000, rng=1)
     z = np.concatenate(([0.0], x - y))
     alpha = np.concatenate(([prior], np.ones(z.size - 1)))
     a0 = alpha.sum()
@@ -245,9 +245,9 @@ def test_signed_rank_posterior_mean_of_theta_is_exact():
 
 def test_signed_rank_test_is_reproducible_with_a_seed():
     x, y = _dataset_means(7, 27, 0.008)
-    one = bayesian_signed_rank_test(x, y, rope=0.01, n_samples=5000, rng=42)
-    two = bayesian_signed_rank_test(x, y, rope=0.01, n_samples=5000, rng=np.random.default_rng(42))
-    other = bayesian_signed_rank_test(x, y, rope=0.01, n_samples=5000, rng=43)
+    one = bayesian_signed_rank_test(x, y, rope=0.01, n_draws=5000, rng=42)
+    two = bayesian_signed_rank_test(x, y, rope=0.01, n_draws=5000, rng=np.random.default_rng(42))
+    other = bayesian_signed_rank_test(x, y, rope=0.01, n_draws=5000, rng=43)
     assert tuple(one) == tuple(two)
     np.testing.assert_array_equal(one.samples, two.samples)
     assert not np.array_equal(one.samples, other.samples)
@@ -255,8 +255,8 @@ def test_signed_rank_test_is_reproducible_with_a_seed():
 
 def test_signed_rank_swapping_a_and_b_swaps_the_probabilities_exactly():
     x, y = _dataset_means(8, 27, 0.009)
-    ab = bayesian_signed_rank_test(x, y, rope=0.01, n_samples=5000, rng=3)
-    ba = bayesian_signed_rank_test(y, x, rope=0.01, n_samples=5000, rng=3)
+    ab = bayesian_signed_rank_test(x, y, rope=0.01, n_draws=5000, rng=3)
+    ba = bayesian_signed_rank_test(y, x, rope=0.01, n_draws=5000, rng=3)
     assert (ab.p_a_better, ab.p_equivalent, ab.p_b_better) == (ba.p_b_better, ba.p_equivalent, ba.p_a_better)
     np.testing.assert_array_equal(ab.samples[:, ::-1], ba.samples)
 
@@ -264,36 +264,36 @@ def test_signed_rank_swapping_a_and_b_swaps_the_probabilities_exactly():
 def test_signed_rank_batch_equals_loop_over_slices():
     rng = np.random.default_rng(9)
     d = rng.normal(0.004, 0.015, size=(2, 3, 12))
-    res = bayesian_signed_rank_test(d, rope=0.01, n_samples=3000, rng=11)
+    res = bayesian_signed_rank_test(d, rope=0.01, n_draws=3000, rng=11)
     assert res.p_a_better.shape == (2, 3) and res.samples.shape == (2, 3, 3000, 3)
     for i in range(2):
         for j in range(3):
-            one = bayesian_signed_rank_test(d[i, j], rope=0.01, n_samples=3000, rng=11)
+            one = bayesian_signed_rank_test(d[i, j], rope=0.01, n_draws=3000, rng=11)
             assert tuple(map(float, one)) == (res.p_a_better[i, j], res.p_equivalent[i, j], res.p_b_better[i, j])
 
 
 def test_signed_rank_all_zero_differences():
     zero = np.zeros(10)
-    no_rope = bayesian_signed_rank_test(zero, rope=0, n_samples=2000, rng=0)
+    no_rope = bayesian_signed_rank_test(zero, rope=0, n_draws=2000, rng=0)
     assert tuple(map(float, no_rope)) == (0.5, 0.0, 0.5)  # every draw ties: split, not given to A
-    with_rope = bayesian_signed_rank_test(zero, rope=0.01, n_samples=2000, rng=0)
+    with_rope = bayesian_signed_rank_test(zero, rope=0.01, n_draws=2000, rng=0)
     assert tuple(map(float, with_rope)) == (0.0, 1.0, 0.0)
     assert with_rope.decision() == "equivalent"
 
 
 def test_signed_rank_clear_cases_decide():
     x, y = _dataset_means(10, 27, 0.05, spread=0.005)
-    assert bayesian_signed_rank_test(x, y, rope=0.01, n_samples=5000, rng=0).decision() == "A better"
-    assert bayesian_signed_rank_test(y, x, rope=0.01, n_samples=5000, rng=0).decision() == "B better"
-    near = bayesian_signed_rank_test(np.linspace(-0.002, 0.002, 27), rope=0.01, n_samples=5000, rng=0)
+    assert bayesian_signed_rank_test(x, y, rope=0.01, n_draws=5000, rng=0).decision() == "A better"
+    assert bayesian_signed_rank_test(y, x, rope=0.01, n_draws=5000, rng=0).decision() == "B better"
+    near = bayesian_signed_rank_test(np.linspace(-0.002, 0.002, 27), rope=0.01, n_draws=5000, rng=0)
     assert near.decision() == "equivalent"
 
 
 def test_signed_rank_result_repr_leaves_out_the_samples():
-    res = bayesian_signed_rank_test([0.01, 0.02, -0.005, 0.015], rope=0, n_samples=100, rng=0)
+    res = bayesian_signed_rank_test([0.01, 0.02, -0.005, 0.015], rope=0, n_draws=100, rng=0)
     assert isinstance(res, BayesianSignedRankResult)
     text = repr(res)
-    assert "rope=0.0" in text and "prior=0.5" in text and "n_samples=100" in text and ", samples=" not in text
+    assert "rope=0.0" in text and "prior=0.5" in text and "n_draws=100" in text and ", samples=" not in text
     assert "samples" not in res.to_frame().columns
 
 
@@ -335,10 +335,10 @@ def test_signed_rank_input_errors():
         bayesian_signed_rank_test(np.ones(5), rope=0.01, prior=0)
     with pytest.raises(ValueError, match="`prior` must be a non-negative finite number"):
         bayesian_signed_rank_test(np.ones(5), rope=0.01, prior=-1)
-    with pytest.raises(ValueError, match="`n_samples` must be an integer >= 1"):
-        bayesian_signed_rank_test(np.ones(5), rope=0.01, n_samples=0)
-    with pytest.raises(ValueError, match="`n_samples` must be an integer >= 1"):
-        bayesian_signed_rank_test(np.ones(5), rope=0.01, n_samples=10.5)
+    with pytest.raises(ValueError, match="`n_draws` must be an integer >= 1"):
+        bayesian_signed_rank_test(np.ones(5), rope=0.01, n_draws=0)
+    with pytest.raises(ValueError, match="`n_draws` must be an integer >= 1"):
+        bayesian_signed_rank_test(np.ones(5), rope=0.01, n_draws=10.5)
     with pytest.raises(ValueError, match="at least 2 value"):
         bayesian_signed_rank_test([0.01], rope=0.01)
     with pytest.raises(ValueError, match="`x` and `y` must have the same shape"):

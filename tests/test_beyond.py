@@ -79,12 +79,12 @@ def test_decision_stability_counts_consistent_pairs_by_a_loop(comparisons):
 
 
 def test_signed_rank_rows_are_the_test_on_the_dataset_means(results):
-    frame, samples = beyond.uci_signed_rank(results, n_samples=3000, rng=5)
+    frame, samples = beyond.uci_signed_rank(results, n_draws=3000, rng=5)
     for pair in ("NaiveBayes-J48", "J48-IB1"):
         a, _, b = pair.partition("-")
         acc = (results["correct"] / results["n_test"]).isel(repeat=2).mean(("run", "fold"))
         d = (acc.sel(learner=a) - acc.sel(learner=b)).values
-        one = bayesian_signed_rank_test(d, rope=0.01, n_samples=3000, rng=5)
+        one = bayesian_signed_rank_test(d, rope=0.01, n_draws=3000, rng=5)
         row = frame.loc[(pair, 2)]
         assert (row["p_a_better"], row["p_equivalent"], row["p_b_better"]) == pytest.approx(
             tuple(map(float, one)), abs=1e-12)
@@ -112,7 +112,7 @@ def test_parameters_are_checked(results):
         beyond.uci_correlated_comparisons(results, rope=-1)
     with pytest.raises(ValueError, match="`threshold`"):
         beyond.uci_correlated_comparisons(results, threshold=0.3)
-    with pytest.raises(ValueError, match="`n_samples`"):
-        beyond.uci_signed_rank(results, n_samples=0)
+    with pytest.raises(ValueError, match="`n_draws`"):
+        beyond.uci_signed_rank(results, n_draws=0)
     with pytest.raises(TypeError, match="`frame` must be"):
         beyond.signed_rank_spread(pd.DataFrame({"x": [1]}))

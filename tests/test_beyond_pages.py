@@ -58,7 +58,7 @@ def _same_as_committed(folder, name):
 # ------------------------------------------------------------------ bayesian_page
 @pytest.fixture(scope="module")
 def bayes(results):
-    return bayesian_page(results, n_samples=2000, rng=3, headline=2)
+    return bayesian_page(results, n_draws=2000, rng=3, headline=2)
 
 
 def test_bayesian_page_counts_are_those_of_the_headline_randomization(results, bayes):
@@ -98,7 +98,7 @@ def test_bayesian_page_signed_rank_values_are_the_headline_rows(bayes):
               for c in ("p_a_better", "p_equivalent", "p_b_better")]
     assert bayes.values["sr_max_range"] == round(float(max(ranges)), 3)
     assert bayes.values["sr_n_tests"] == 30
-    assert bayes.values["seed_shown"] == 3 and bayes.values["n_samples_shown"] == 2000
+    assert bayes.values["seed_shown"] == 3 and bayes.values["n_draws_shown"] == 2000
     assert set(bayes.tables) == {"comparisons", "agreement", "stability", "signed_rank", "spread"}
     assert all(isinstance(t, Table) for t in bayes.tables.values())
 
@@ -114,7 +114,7 @@ def test_bayesian_page_draws_one_triangle_per_pair(bayes):
 
 def test_bayesian_page_at_a_small_scale_and_its_checks(results):
     small = results.isel(dataset=slice(0, 3), repeat=slice(0, 2))
-    page = bayesian_page(small, n_samples=500)
+    page = bayesian_page(small, n_draws=500)
     assert page.values["n_pairs"] == 9 and page.values["sr_n_tests"] == 6
     assert page.claims.frame().empty
     with pytest.raises(ValueError, match="`headline` must be one of the randomizations"):

@@ -267,13 +267,13 @@ def test_nested_cv_from_terms_batch_and_degenerate():
     rng = np.random.default_rng(0)
     a, b = rng.normal(0, 0.3, (4, 30)), rng.uniform(0, 0.02, (4, 30))
     mean, sd, cv = rng.uniform(1, 2, 4), rng.uniform(1, 2, 4), rng.uniform(1, 2, 4)
-    batch = nested_cv_from_terms(a, b, mean, sd, cv, n_samples=60, n_folds=10)
+    batch = nested_cv_from_terms(a, b, mean, sd, cv, n_instances=60, n_folds=10)
     for i in range(4):
-        one = nested_cv_from_terms(a[i], b[i], mean[i], sd[i], cv[i], n_samples=60, n_folds=10)
+        one = nested_cv_from_terms(a[i], b[i], mean[i], sd[i], cv[i], n_instances=60, n_folds=10)
         assert batch.standard_error[i] == pytest.approx(one.standard_error)
         assert batch.estimate[i] == pytest.approx(one.estimate)
     assert np.all((batch.inflation >= 1) & (batch.inflation <= math.sqrt(10)))
-    flat = nested_cv_from_terms(np.zeros(6), np.zeros(6), 1.0, 0.0, 1.0, n_samples=30, n_folds=3)
+    flat = nested_cv_from_terms(np.zeros(6), np.zeros(6), 1.0, 0.0, 1.0, n_instances=30, n_folds=3)
     assert flat.inflation == 1.0 and flat.standard_error == 0.0 and tuple(flat.confidence_interval()) == (1.0, 1.0)
 
 
@@ -304,7 +304,7 @@ def test_ols_fast_path_equals_generic_functions(n):
     nested_folds, bias_folds = cv_fold_ids(n, 5, 4, gen), cv_fold_ids(n, 5, 1, gen)
     terms = ols_cv_terms(X, y, nested_folds, n_folds=5, nested=True)
     fast = nested_cv_from_terms(terms["a"].ravel(), terms["b"].ravel(), terms["inner_mean"], terms["inner_sd"],
-                                ols_cv_terms(X, y, bias_folds, n_folds=5).mean(), n_samples=n, n_folds=5)
+                                ols_cv_terms(X, y, bias_folds, n_folds=5).mean(), n_instances=n, n_folds=5)
     for name in ("estimate", "standard_error", "mse", "bias", "naive_standard_error"):
         assert getattr(fast, name) == pytest.approx(getattr(generic, name), rel=1e-9), name
 

@@ -89,3 +89,17 @@ def test_every_notebook_has_a_parameters_cell():
     assert notebooks
     for path in notebooks:
         assert notebook_parameters(path), f"{path} has no cell tagged `parameters`"
+
+
+def test_every_code_cell_is_collapsed_in_the_book():
+    # A page leads with what is reproduced, not with code: every code cell, the
+    # parameters cell included, is tagged hide-input (expandable in the book). The
+    # practice notebook is a tutorial of the package's calls: its code is its content.
+    shown = []
+    for path in sorted((ROOT / "notebooks").glob("*/*.ipynb")):
+        if path.parent.name == "practice":
+            continue
+        for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            if cell.cell_type == "code" and "hide-input" not in cell.metadata.get("tags", []):
+                shown.append(f"{path.relative_to(ROOT)} cell {index}")
+    assert not shown, f"code cells shown in the book: {shown}"

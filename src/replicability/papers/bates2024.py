@@ -257,7 +257,7 @@ def _one_dataset(n, p, beta, sigma, n_folds, n_cv_runs, n_nested, n_bias, level,
     terms = ols_cv_terms(X, y, nested_folds, n_folds=n_folds, nested=True)
     cv_mean = ols_cv_terms(X, y, bias_folds, n_folds=n_folds).mean()
     res = nested_cv_from_terms(terms["a"].ravel(), terms["b"].ravel(), terms["inner_mean"], terms["inner_sd"],
-                               cv_mean, n_samples=n, n_folds=n_folds, n_runs=n_nested)
+                               cv_mean, n_instances=n, n_folds=n_folds, n_runs=n_nested)
     nested = res.confidence_interval(level)
     low = [naive.low, corrected.low, nested.low]
     high = [naive.high, corrected.high, nested.high]

@@ -20,11 +20,12 @@ import pandas as pd
 from ..engine.store import ResultStore, data_dir, paper_results_dir
 from .page import Table
 
-__all__ = ["BENCHMARK_TITLES", "PerformanceReport", "committed_results", "degenerate_cases", "performance_report",
-           "read_benchmarks", "weka_agreement"]
+__all__ = ["BENCHMARK_TITLES", "PerformanceReport", "command_times", "committed_results", "degenerate_cases",
+           "performance_report", "read_benchmarks", "weka_agreement"]
 
 #: Readable name of each benchmark file.
 BENCHMARK_TITLES = {
+    "commands": "make venv, book and test on a fresh clone",
     "compare": "runner backends (compare)",
     "counts": "exact count sampling (Task I)",
     "engine": "experiment engine",
@@ -202,6 +203,46 @@ def committed_results(directory=None):
     per_family = seconds.groupby(family).agg(results="count", seconds="sum")
     per_family["minutes"] = (per_family["seconds"] / 60).round(1)
     return Table(shown, 1), Table(per_family, 1), float(seconds.sum())
+
+
+def command_times(folder=None):
+    """How long the compendium's commands take, as measured by ``benchmarks/bench_commands.py``.
+
+    ``make venv``, ``make book`` and ``make test`` were timed one after the other on a
+    fresh clone; ``make reproduce`` is not run by the benchmark (hours): its figure is
+    the computation the committed results record in their provenance, summed.
+
+    Parameters
+    ----------
+    folder : path-like, optional
+        Default ``data/benchmarks`` (the file ``commands.json``).
+
+    Returns
+    -------
+    table : Table
+        One row per command: minutes (wall time) and the load average before it ran.
+    values : dict
+        ``make_venv_minutes``, ``make_book_minutes``, ``make_test_minutes``,
+        ``reproduce_hours`` (rounded as shown), ``n_results``, ``cpu_count``, ``measured``
+        (the date).
+
+    Examples
+    --------
+    >>> table, values = command_times()
+    >>> sorted(values)[:3]
+    ['cpu_count', 'make_book_minutes', 'make_test_minutes']
+    """
+    measured = read_benchmarks(["commands"], folder)["commands"]
+    runs, reproduce = measured["results"]["commands"], measured["results"]["reproduce"]
+    rows = [{"command": r["command"], "minutes": round(r["wall_s"] / 60, 1),
+             "load average before": r["load_before"]} for r in runs]
+    hours = round(reproduce["compute_s"] / 3600, 1)
+    rows.append({"command": "make reproduce", "minutes": round(reproduce["compute_s"] / 60, 1),
+                 "load average before": f"not run: the computation {reproduce['results']} committed results record"})
+    values = {f"{r['command'].replace(' ', '_')}_minutes": r["minutes"] for r in rows[:-1]}
+    values |= {"reproduce_hours": hours, "n_results": reproduce["results"],
+               "cpu_count": measured["machine"].get("cpu_count"), "measured": measured["machine"].get("date", "")[:10]}
+    return Table(pd.DataFrame(rows).set_index("command"), 1), values
 
 
 def read_benchmarks(names=None, folder=None):

@@ -190,16 +190,16 @@ class BayesianSignedRankResult(BayesianResult):
     ----------
     prior : float
         Weight of the Dirichlet process' prior pseudo-observation at 0.
-    n_samples : int
+    n_draws : int
         Monte Carlo draws from the posterior.
-    samples : ndarray, shape (..., n_samples, 3)
+    samples : ndarray, shape (..., n_draws, 3)
         The draws of ``(theta_a, theta_rope, theta_b)``: the posterior
         probability that a Walsh average of the differences lies above the
         ROPE, in it, below it. Not in the repr nor in :meth:`BayesianResult.to_frame`.
     """
 
     prior: float = 0.5
-    n_samples: int = 50000
+    n_draws: int = 50000
     samples: np.ndarray | None = dataclasses.field(default=None, repr=False, compare=False)
 
 
@@ -361,7 +361,7 @@ def bayesian_correlated_ttest(x, y=None, *, rope, n_train, n_test, n_folds=None)
     )
 
 
-def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_samples=50000, rng=None):
+def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_draws=50000, rng=None):
     """Bayesian signed-rank test of two learners across data sets (Benavoli et al. 2014, 2017).
 
     The mean differences ``d_1, ..., d_n`` of A - B on ``n`` data sets are draws
@@ -379,7 +379,7 @@ def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_samples=50000, rn
         \\theta_\\text{rope} &= 1 - \\theta_a - \\theta_b,
         \\end{aligned}
 
-    with ``H`` the Heaviside step (1/2 at 0) and ``r`` the ROPE. ``n_samples``
+    with ``H`` the Heaviside step (1/2 at 0) and ``r`` the ROPE. ``n_draws``
     Monte Carlo draws of the weights give draws of ``(theta_a, theta_rope,
     theta_b)``; ``p_a_better`` is the share of draws in which ``theta_a`` is the
     largest of the three (likewise ``p_equivalent``, ``p_b_better``), as in
@@ -399,9 +399,9 @@ def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_samples=50000, rn
     prior : float, default 0.5
         Strength ``s`` of the Dirichlet process prior, the weight of the
         pseudo-observation at 0 (baycomp's default; ``> 0``).
-    n_samples : int, default 50000
+    n_draws : int, default 50000
         Monte Carlo draws; the probabilities' standard errors are at most
-        ``0.5 / sqrt(n_samples)`` (0.0022 for the default).
+        ``0.5 / sqrt(n_draws)`` (0.0022 for the default).
     rng : numpy.random.Generator, int or None
         Source of the Dirichlet draws. The same draws of the weights serve every
         comparison of a batch, so a slice of a batched call equals the call on
@@ -411,8 +411,8 @@ def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_samples=50000, rn
     -------
     BayesianSignedRankResult
         ``p_a_better``, ``p_equivalent``, ``p_b_better``, ``rope``, ``prior``,
-        ``n_samples`` and the posterior ``samples`` of shape
-        ``(..., n_samples, 3)``; with ``decision(threshold=0.95)``.
+        ``n_draws`` and the posterior ``samples`` of shape
+        ``(..., n_draws, 3)``; with ``decision(threshold=0.95)``.
 
     Notes
     -----
@@ -437,7 +437,7 @@ def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_samples=50000, rn
     --------
     >>> from replicability.stats.bayesian import bayesian_signed_rank_test
     >>> d = [0.031, 0.012, 0.024, -0.004, 0.018, 0.027, 0.009, 0.015]  # A - B on 8 data sets
-    >>> res = bayesian_signed_rank_test(d, rope=0.01, n_samples=20000, rng=0)
+    >>> res = bayesian_signed_rank_test(d, rope=0.01, n_draws=20000, rng=0)
     >>> print(round(float(res.p_a_better), 2), round(float(res.p_equivalent), 2), round(float(res.p_b_better), 2))
     0.94 0.06 0.0
     >>> res.samples.shape
@@ -447,18 +447,18 @@ def bayesian_signed_rank_test(x, y=None, *, rope, prior=0.5, n_samples=50000, rn
     prior = check_nonnegative(prior, "prior")
     if prior == 0:
         raise ValueError(f"`prior` must be a positive finite number; got {prior!r}.")
-    n_samples = check_positive_int(n_samples, "n_samples")
+    n_draws = check_positive_int(n_draws, "n_draws")
     d = as_differences(x, y, min_last=2)
     generator = as_generator(rng)
     alpha = np.ones(d.shape[-1] + 1)
     alpha[0] = prior
-    weights = generator.dirichlet(alpha, size=n_samples)
+    weights = generator.dirichlet(alpha, size=n_draws)
     batch = d.shape[:-1]
     flat = d.reshape(-1, d.shape[-1])
     samples = np.stack([_signed_rank_samples(row, rope, weights) for row in flat])
-    samples = samples.reshape(batch + (n_samples, 3))
+    samples = samples.reshape(batch + (n_draws, 3))
     shares = _winner_shares(samples)
     return BayesianSignedRankResult(
         unwrap_scalar(shares[..., 0]), unwrap_scalar(shares[..., 1]), unwrap_scalar(shares[..., 2]), rope,
-        prior=prior, n_samples=n_samples, samples=samples,
+        prior=prior, n_draws=n_draws, samples=samples,
     )

@@ -102,7 +102,7 @@ class NestedCVResult:
         return ConfidenceInterval(plain(unwrap_scalar(est - half)), plain(unwrap_scalar(est + half)))
 
 
-def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_samples, n_folds, n_runs=None):
+def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_instances, n_folds, n_runs=None):
     """Steps 3-5 of nested cv: point estimate, bias and standard error from the per-fold terms.
 
     Parameters
@@ -115,7 +115,7 @@ def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_sample
         Mean and standard deviation (``ddof = 1``) of all pooled inner losses.
     cv_mean : array_like, shape (...), optional
         Mean of the plain cv estimates of the bias repetitions; None: no bias correction.
-    n_samples : int
+    n_instances : int
         ``n``, the number of points.
     n_folds : int
         ``K``, at least 3.
@@ -136,7 +136,7 @@ def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_sample
     --------
     >>> from replicability.stats.nested_cv import nested_cv_from_terms
     >>> res = nested_cv_from_terms([0.3, -0.1, 0.2], [0.01, 0.02, 0.01], 1.2, 1.5, 1.1,
-    ...                            n_samples=30, n_folds=3)
+    ...                            n_instances=30, n_folds=3)
     >>> print(round(float(res.mse), 4), round(float(res.inflation), 4), round(float(res.estimate), 4))
     0.0333 1.0 1.0808
     """
@@ -146,7 +146,7 @@ def nested_cv_from_terms(a, b, nested_mean, nested_sd, cv_mean=None, *, n_sample
         raise ValueError(
             f"`a` and `b` must have the same shape, outer folds on the last axis; got {a.shape} and {b.shape}."
         )
-    n = check_positive_int(n_samples, "n_samples", minimum=2)
+    n = check_positive_int(n_instances, "n_instances", minimum=2)
     k = check_positive_int(n_folds, "n_folds", minimum=3)
     nested_mean = np.asarray(nested_mean, dtype=float)
     nested_sd = np.asarray(nested_sd, dtype=float)
@@ -321,5 +321,5 @@ def nested_cv_interval(
         cv_mean = np.mean([_cv_mean(estimator, X, y, loss, folds, n_folds) for folds in bias_folds])
     return nested_cv_from_terms(
         a.ravel(), b.ravel(), inner.mean(), inner.std(ddof=1), cv_mean,
-        n_samples=n, n_folds=n_folds, n_runs=n_runs,
+        n_instances=n, n_folds=n_folds, n_runs=n_runs,
     )

@@ -238,7 +238,7 @@ def decision_stability(comparisons):
     return pd.DataFrame(rows).T.astype({"consistent": int, "changes": int, "n": int})
 
 
-def uci_signed_rank(results=None, *, rope=0.01, prior=0.5, n_samples=50000, threshold=0.95, alpha=0.05, rng=0):
+def uci_signed_rank(results=None, *, rope=0.01, prior=0.5, n_draws=50000, threshold=0.95, alpha=0.05, rng=0):
     """Bayesian signed-rank test across the 27 data sets, per pair and randomization.
 
     The input of each test is, per data set, the mean accuracy difference A - B
@@ -255,7 +255,7 @@ def uci_signed_rank(results=None, *, rope=0.01, prior=0.5, n_samples=50000, thre
         ROPE on the accuracy scale.
     prior : float, default 0.5
         Strength of the Dirichlet process prior (pseudo-observation at 0).
-    n_samples : int, default 50000
+    n_draws : int, default 50000
         Monte Carlo draws.
     threshold : float, default 0.95
         Posterior probability above which the Bayesian test decides.
@@ -277,15 +277,15 @@ def uci_signed_rank(results=None, *, rope=0.01, prior=0.5, n_samples=50000, thre
     Examples
     --------
     >>> from replicability.papers.beyond import uci_signed_rank
-    >>> frame, samples = uci_signed_rank(n_samples=2000)
+    >>> frame, samples = uci_signed_rank(n_draws=2000)
     >>> frame.shape, dict(samples.sizes)
     ((30, 7), {'pair': 3, 'repeat': 10, 'sample': 2000, 'region': 3})
     """
     rope, alpha, threshold = check_rope(rope), check_alpha(alpha), _check_threshold(threshold)
-    n_samples = check_positive_int(n_samples, "n_samples")
+    n_draws = check_positive_int(n_draws, "n_draws")
     results = _uci_results(results)
     means = fold_accuracy_differences(results).mean(("run", "fold")).transpose("pair", "repeat", "dataset")
-    res = bayesian_signed_rank_test(means.values, rope=rope, prior=prior, n_samples=n_samples, rng=rng)
+    res = bayesian_signed_rank_test(means.values, rope=rope, prior=prior, n_draws=n_draws, rng=rng)
     wilcoxon = signed_rank_test(means.values)
     index = pd.MultiIndex.from_product([means["pair"].values, means["repeat"].values], names=["pair", "repeat"])
     frame = pd.DataFrame({
@@ -320,7 +320,7 @@ def signed_rank_spread(frame):
     Examples
     --------
     >>> from replicability.papers.beyond import signed_rank_spread, uci_signed_rank
-    >>> spread = signed_rank_spread(uci_signed_rank(n_samples=1000)[0])
+    >>> spread = signed_rank_spread(uci_signed_rank(n_draws=1000)[0])
     >>> spread.shape
     (3, 9)
     """
@@ -451,7 +451,7 @@ def _signed_rank_values(headline_sr, spread, signed_rank):
 
 
 def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, threshold=0.95, prior=0.5,
-                  n_samples=50000, rng=0, headline=0):
+                  n_draws=50000, rng=0, headline=0):
     """Everything the notebook ``beyond/01_bayesian_comparisons`` shows, as a page.
 
     Per data set and pair, the Bayesian correlated t-test beside the corrected
@@ -479,7 +479,7 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
         Posterior probability above which a Bayesian test decides.
     prior : float, default 0.5
         Strength of the signed-rank test's Dirichlet process prior.
-    n_samples : int, default 50000
+    n_draws : int, default 50000
         Monte Carlo draws of the signed-rank test.
     rng : int or numpy.random.Generator, default 0
         Seed of the draws (an int is shown on the page as ``seed_shown``).
@@ -499,7 +499,7 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
     Examples
     --------
     >>> from replicability.papers.beyond import bayesian_page
-    >>> page = bayesian_page(n_samples=2000)  # the committed paper-scale results
+    >>> page = bayesian_page(n_draws=2000)  # the committed paper-scale results
     >>> page.values["n_pairs"], page.values["bayes_consistent"], page.values["t_consistent"]
     (81, 71, 70)
     """
@@ -508,7 +508,7 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
     if isinstance(headline, bool) or not isinstance(headline, (int, np.integer)) or headline not in repeats:
         raise ValueError(f"`headline` must be one of the randomizations {repeats}; got {headline!r}.")
     comparisons = uci_correlated_comparisons(results, rope=rope, alpha=alpha, threshold=threshold)
-    signed_rank, draws = uci_signed_rank(results, rope=rope, prior=prior, n_samples=n_samples,
+    signed_rank, draws = uci_signed_rank(results, rope=rope, prior=prior, n_draws=n_draws,
                                          threshold=threshold, alpha=alpha, rng=rng)
     agreement = agreement_table(comparisons, repeat=headline)
     stability = decision_stability(comparisons)
@@ -525,7 +525,7 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
     })
     page.figures["simplex"] = lambda: _simplex_figure(draws, headline, rope)
     page.values.update({**_agreement_values(agreement), "rope_shown": rope, **_stability_values(stability),
-                        "prior_shown": prior, "n_samples_shown": n_samples,
+                        "prior_shown": prior, "n_draws_shown": n_draws,
                         "seed_shown": rng if isinstance(rng, (int, np.integer)) else "a Generator",
                         **_signed_rank_values(headline_sr, spread, signed_rank)})
     page.data.update({"comparisons": comparisons, "signed_rank": signed_rank, "draws": draws,
