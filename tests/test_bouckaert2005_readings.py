@@ -102,3 +102,16 @@ def test_committed_simulations_single_out_normalized_r2_and_4q_minus_1():
     t1 = res.type1[res.type1["reading"] == "normalized_r2"].set_index("n")
     pd.testing.assert_series_equal(t1["difference"], t1["value %"] - t1["published %"], check_names=False)
     assert float(t1["difference"].abs().max()) < 2.5
+
+
+def test_readings_tables_and_glue_values():
+    res = replicability_readings([1000, 2000], [20000], scale="smoke")
+    t1 = res.table("type1")
+    assert list(t1.columns) == ["printed", *READINGS.values()]
+    assert t1.loc[2000, READINGS["r2"]] == pytest.approx(
+        float(res.type1.query("n == 2000 and reading == 'r2'")["value %"].iloc[0]))
+    worst = res.table("worst")
+    assert worst.loc[20000, "printed Δ"] == 6
+    assert set(res.glue_values()) >= {"readings_verdict", "readings_t1_maxdiff", "readings_max_z"}
+    with pytest.raises(ValueError, match="name"):
+        res.table("nope")

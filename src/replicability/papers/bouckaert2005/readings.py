@@ -170,6 +170,45 @@ class Readings:
     verdict: str
     n_datasets: int
 
+    def table(self, name):
+        """A table to show: ``"type1"`` or ``"worst"`` (one column per reading, percent), or ``"fit"``.
+
+        ``"type1"``: per size, the printed value and each reading; ``"worst"``: per
+        size, the printed worst case and Δ, each reading's minimum, and the location
+        of the normalized reading's minimum on each x-axis; ``"fit"``: :attr:`fit`
+        with the readings' labels.
+        """
+        check_choice(name, "name", ("type1", "worst", "fit"))
+        if name == "fit":
+            return self.fit.rename(index=READINGS)
+        frame = self.type1 if name == "type1" else self.worst
+        column = "value %" if name == "type1" else "min %"
+        wide = frame.pivot(index="n", columns="reading", values=column)[list(READINGS)].rename(columns=READINGS)
+        wide.insert(0, "printed", frame.groupby("n")["published %"].first())
+        if name == "worst":
+            wide.insert(1, "printed Δ", frame.groupby("n")["published delta %"].first())
+            at = frame[frame["reading"] == "normalized_r2"].set_index("n")
+            for axis in X_AXES:
+                wide[f"{axis} at min. of 2 R2 - 1"] = at[f"{axis} at min %"]
+        return wide
+
+    def glue_values(self):
+        """Numbers the investigation's text quotes, keyed ``readings_*``."""
+        n1 = self.type1[self.type1["reading"] == "normalized_r2"]
+        nw = self.worst[self.worst["reading"] == "normalized_r2"]
+        return {"readings_verdict": self.verdict,
+                "readings_t1_maxdiff": round(float(n1["difference"].abs().max()), 1),
+                "readings_wc_maxdiff": round(float(nw["difference"].abs().max()), 1),
+                "readings_max_z": round(float(self.fit.loc["normalized_r2", "largest |z|"]), 1),
+                "readings_n_readings": len(READINGS)}
+
+    def glue(self):
+        """Glue :meth:`glue_values` (not displayed) for the page's ``{glue:text}`` roles."""
+        from myst_nb import glue
+
+        for key, value in self.glue_values().items():
+            glue(key, value, display=False)
+
 
 def _tolerance(se, m, rounding=0.05):
     # Two simulations of N data sets each (the paper's and ours): the se of their difference is
