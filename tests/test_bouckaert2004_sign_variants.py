@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.papers.bouckaert2004.sign_test_variants import (
+from replicability.papers.bouckaert2004.sign_rules import (
     SIGN_VARIANTS,
     sign_counts,
     sign_rules_on_table2,

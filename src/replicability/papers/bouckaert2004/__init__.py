@@ -2,7 +2,7 @@
 
 ``experiments`` holds the sampling schemes, outcomes and summaries shared with
 Bouckaert & Frank (2004); ``theory`` (Section 3, Figure 2, Lemma A.1),
-``synthetic`` (Table 1), ``sign_test_variants`` (which sign test gives Table 1's
+``synthetic`` (Table 1), ``sign_rules`` (which sign test gives Table 1's
 sign-test row), ``sorted_runs`` (the Section 4 sweep) and ``uci``
 (Table 2) compute the pages of the 2004 notebooks, their tables, figures and
 claims (shown by ``replicability.papers.page``).
@@ -24,7 +24,7 @@ _MODULES = {
         "SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "class_probability_figure", "runs_figure",
         "sweep", "sweep_claims",
     ),
-    "sign_test_variants": (
+    "sign_rules": (
         "SIGN_VARIANTS", "VERY_CLOSE", "SignVariants", "sign_counts", "sign_rules_on_table2", "sign_test_variants",
         "sign_variant_outcomes",
     ),

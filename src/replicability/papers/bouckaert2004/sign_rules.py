@@ -77,7 +77,7 @@ def sign_counts(sample):
 
     Examples
     --------
-    >>> from replicability.papers.bouckaert2004.sign_test_variants import sign_counts
+    >>> from replicability.papers.bouckaert2004.sign_rules import sign_counts
     >>> [c.tolist() for c in sign_counts([[0.1, -0.2, 1e-19, 0.3]])]
     [[2], [1], [1]]
     """
@@ -112,7 +112,7 @@ def sign_variant_outcomes(sample, variant, *, alpha=0.05):
     Eight pluses and two minuses of ten: only the rules that reject at
     ``|#+ - #-| >= 6`` decide for A.
 
-    >>> from replicability.papers.bouckaert2004.sign_test_variants import SIGN_VARIANTS, sign_variant_outcomes
+    >>> from replicability.papers.bouckaert2004.sign_rules import SIGN_VARIANTS, sign_variant_outcomes
     >>> x = [1, 1, 1, 1, 1, 1, 1, 1, -1, -1]
     >>> {v: int(sign_variant_outcomes(x, v)) for v in SIGN_VARIANTS}  # doctest: +NORMALIZE_WHITESPACE
     {'exact': 0, 'exact_zeros_dropped': 0, 'normal': 0, 'normal_cc': 0, 'printed': 1, 'printed_upper_both': 1}
