@@ -6,6 +6,7 @@ from scipy import stats
 
 from replicability.papers.bouckaert_frank2004.five_by_two import (
     FIVE_BY_TWO_STATISTICS,
+    NULL_SOURCE_ROW,
     consistency,
     five_by_two_drivers,
     five_by_two_statistic,
@@ -76,7 +77,10 @@ def test_committed_runs_rule_out_a_single_recalibration_and_stratification():
     res = five_by_two_drivers()
     used = res.consistency.loc["stratified, " + FIVE_BY_TWO_STATISTICS["dietterich"]]
     np.testing.assert_allclose(used.to_numpy(float), [58.9, 63.7, 40.4, 5.2], atol=0.05)  # the Table 5 notebook
-    assert res.n_datasets == {"stratified": 1000, "unstratified": 1000}
+    assert res.n_datasets == {"stratified": 1000, "unstratified": 1000, "null source": 1000}
+    # The other null source (attribute probabilities 0.5) is as inconsistent as source 1: within 2 SE of 58.9.
+    null = res.consistency.loc[NULL_SOURCE_ROW + ", " + FIVE_BY_TWO_STATISTICS["dietterich"], 1]
+    assert abs(null - used.iloc[0]) <= 2 * np.hypot(*[100 * np.sqrt(p * (1 - p) / 1000) for p in (0.589, null / 100)])
     c = res.fits["c* (printed consistency)"].to_numpy(float)
     assert np.all(c > stats.t.isf(0.025, 5))  # every source needs a more conservative test
     assert c.max() - c.min() > 0.5  # ... but not the same one
@@ -87,7 +91,7 @@ def test_committed_runs_rule_out_a_single_recalibration_and_stratification():
 
 
 def test_glue_values_quote_the_tables():
-    res = five_by_two_drivers(scale="smoke", unstratified=False)
+    res = five_by_two_drivers(scale="smoke", new_runs=False)
     values = res.glue_values()
     assert values["five_by_two_rejection"].count(",") == 3
     assert "five_by_two_unstratified" not in values
