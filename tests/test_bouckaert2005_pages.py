@@ -9,7 +9,7 @@ import pytest
 from replicability.papers.bouckaert2005 import beyond, curves, in_text
 from replicability.papers.bouckaert2005 import theory_checks as section3
 from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_histogram
-from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, rate_se
+from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, rate_se, se_multiple
 from replicability.stats.measures import replicability_r2
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,11 +94,20 @@ def test_in_text_smoke_and_claims_rules():
     row = by_design.loc[(10, "resampling_10")]
     assert row["type I repl. SE"] == pytest.approx(rate_se(row["type I repl."], 10))
     c, values = in_text.in_text_claims(type1, worst, by_design)
-    # The rule by hand: within rounding 0.05 holds, within 2 binomial SE over 10 data sets + 0.05 within tolerance.
-    gap = (type1["all agree %"] - type1["published %"]).abs().to_numpy()
-    tol = 200 * np.sqrt(type1["published %"].to_numpy() / 100 * (1 - type1["published %"].to_numpy() / 100) / 10)
-    expected = HOLDS if np.all(gap <= 0.05) else WITHIN if np.all(gap <= tol + 0.05) else NOT_HOLDS
+    # The paper's measure is 2 R2 - 1; its SE is twice that of R2 over the data sets.
+    np.testing.assert_allclose(type1["normalized R2 %"], 2 * type1["R2 %"] - 100, atol=1e-9)
+    m = histogram_measures(outcome_histogram(np.zeros((10, 10), dtype=int)), n_repeats=10)  # all accept: R2 = 1
+    assert float(m["r2"]) == 1.0 and float(2 * m["r2"] - 1) == 1.0
+    # The rule by hand: within rounding 0.05 holds, within 2 sqrt(2) SE (Bonferroni over the m values) + 0.05 within
+    # tolerance.
+    gap = (type1["normalized R2 %"] - type1["published %"]).abs().to_numpy()
+    tol = se_multiple(gap.size) * np.sqrt(2) * type1["normalized R2 SE"].to_numpy() + 0.05
+    expected = HOLDS if np.all(gap <= 0.05) else WITHIN if np.all(gap <= tol) else NOT_HOLDS
     assert c.verdicts()["t1_values"] == expected
+    # Δ is read on 4q - 1, twice the gap at the minimum of the normalized replicability.
+    for n, g in grids.items():
+        j = int(np.argmin(g["normalized R2"]))
+        assert worst.loc[n, "4q - 1 %"] == pytest.approx(200 * g["gap"].iloc[j])
     assert values["summary"].startswith("4 cells compared")  # two Type I sizes and two worst-case sizes
 
 

@@ -2,7 +2,8 @@
 
 ``experiments`` holds the sampling schemes, outcomes and summaries shared with
 Bouckaert & Frank (2004); ``theory`` (Section 3, Figure 2, Lemma A.1),
-``synthetic`` (Table 1), ``sorted_runs`` (the Section 4 sweep) and ``uci``
+``synthetic`` (Table 1), ``sign_rules`` (which sign test gives Table 1's
+sign-test row), ``sorted_runs`` (the Section 4 sweep) and ``uci``
 (Table 2) compute the pages of the 2004 notebooks, their tables, figures and
 claims (shown by ``replicability.papers.page``).
 """
@@ -22,6 +23,10 @@ _MODULES = {
     "sorted_runs": (
         "SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "class_probability_figure", "runs_figure",
         "sweep", "sweep_claims",
+    ),
+    "sign_rules": (
+        "SIGN_VARIANTS", "VERY_CLOSE", "SignVariants", "sign_counts", "sign_rules_on_table2", "sign_test_variants",
+        "sign_variant_outcomes",
     ),
     "uci": ("TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"),
 }

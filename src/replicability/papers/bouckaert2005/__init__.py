@@ -2,7 +2,8 @@
 
 ``task1``, ``histograms``, ``adaptive`` and ``theory`` simulate and model Task I;
 ``theory_checks`` (Section 3 against simulation), ``curves`` (Figures 1-4),
-``in_text`` (the in-text numbers of Section 4) and ``beyond`` (a million
+``in_text`` (the in-text numbers of Section 4), ``readings`` (which reading of
+"replicability" and of the x-axis gives them) and ``beyond`` (a million
 instances, an adaptive design) compute the pages of the 2005 notebooks.
 """
 
@@ -24,6 +25,7 @@ _MODULES = {
         "FIGURES", "GROUPS", "SCALE_CAPS", "curve_summary", "curves_claims", "curves_figures", "summary_tables",
         "task1_curves",
     ),
+    "readings": ("READINGS", "X_AXES", "Readings", "reading_values", "replicability_readings"),
     "in_text": ("designs_at_equal_cost", "in_text_claims", "in_text_figure", "mcnemar_type1", "mcnemar_worst_case"),
     "beyond": (
         "ADAPTIVE", "GROUPS_LARGE", "adaptive_design", "adaptive_figure", "beyond_claims", "key_numbers", "million",

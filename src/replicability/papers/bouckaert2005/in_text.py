@@ -42,11 +42,18 @@ def mcnemar_type1(sizes=(1000, 2000, 10000, 20000, 100000, 200000), *, n_dataset
                   scale="paper", write=True):
     """Type I replicability of McNemar's test on a 90%/10% split (gap 0, continuity correction), per size.
 
+    The paper's measure is the normalized replicability ``2 R̂2 - 1`` of Bouckaert
+    (2004): :func:`~replicability.papers.bouckaert2005.readings.replicability_readings`
+    shows that it, and no other reading, reproduces every printed value. "All 10
+    agree" and R̂2 are kept beside it.
+
     Returns
     -------
     pandas.DataFrame
-        Indexed by ``n``: the published percentage, Type I error, "all agree" and
-        R̂2 (percent), the differences, and the number of data sets.
+        Indexed by ``n``: the published percentage, Type I error, normalized R̂2,
+        "all agree" and R̂2 (percent), the standard error of normalized R̂2 over
+        the data sets (``normalized R2 SE``, points), the differences, and the
+        number of data sets (``attrs["n_datasets"]``).
 
     Examples
     --------
@@ -62,35 +69,45 @@ def mcnemar_type1(sizes=(1000, 2000, 10000, 20000, 100000, 200000), *, n_dataset
     for n in sizes:
         m = _measures(cached_task1(["mcnemar_90_10"], n, [0.0], n_datasets=sets, alpha=alpha, seed=seed, scale=scale))
         rows.append({"n": n, "type I error %": 100 * float(m["rejection"][0, 0]),
-                     "all agree %": 100 * float(m["consistency"][0, 0]), "R2 %": 100 * float(m["r2"][0, 0])})
+                     "normalized R2 %": 100 * (2 * float(m["r2"][0, 0]) - 1),
+                     "all agree %": 100 * float(m["consistency"][0, 0]), "R2 %": 100 * float(m["r2"][0, 0]),
+                     "normalized R2 SE": 200 * float(m["r2_se"][0, 0])})
     type1 = pd.DataFrame(rows).set_index("n")
     published = read_published("bouckaert2005", "type1_replicability").set_index("n")
     type1.insert(0, "published %", published["replicability_pct"])
+    type1["difference (normalized R2)"] = type1["normalized R2 %"] - type1["published %"]
     type1["difference (all agree)"] = type1["all agree %"] - type1["published %"]
     type1["difference (R2)"] = type1["R2 %"] - type1["published %"]
     type1.attrs["n_datasets"] = sets
     if write:
         out = published.reset_index()[["design", "n"]].copy()
-        out["replicability_pct"] = type1["all agree %"].to_numpy()
-        out["source"] = "replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, all 10 agree"
+        out["replicability_pct"] = type1["normalized R2 %"].to_numpy()
+        out["source"] = ("replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, normalized "
+                         "replicability 2 R2 - 1 (the paper's measure, readings.replicability_readings)")
         write_reproduced(out.round(2), "bouckaert2005", "type1_replicability")
     return type1
 
 
 def mcnemar_worst_case(sizes=(20000, 100000, 200000), *, n_datasets=1000, gap_steps=100, gap_span=4.0, alpha=0.05,
                        seed=2005, scale="paper", write=True):
-    """Worst-case replicability of McNemar 90%/10%: the minimum of "all agree" over a grid of gaps, per size.
+    """Worst-case replicability of McNemar 90%/10%: the minimum of ``2 R̂2 - 1`` over a grid of gaps, per size.
 
     The grid runs from 0 to ``gap_span`` times the gap where the mean McNemar
-    statistic equals its threshold.
+    statistic equals its threshold. The paper's measure is the normalized
+    replicability and its Δ is ``4q - 1``, twice the accuracy gap ``2q - 1/2``
+    (:func:`~replicability.papers.bouckaert2005.readings.replicability_readings`);
+    the minimum of "all 10 agree" and where it lies are kept beside.
 
     Returns
     -------
     worst : pandas.DataFrame
-        Indexed by ``n``: published and reproduced replicability, Δ (gap) and
-        power at the worst case (percent), the minimum R̂2 and twice our gap.
+        Indexed by ``n``: published and reproduced (normalized R̂2) worst case,
+        published Δ and ``4q - 1`` at our worst case, published power and ours
+        there (percent), the standard error of the normalized R̂2 at the minimum
+        (points); then the minimum of "all agree", the gap where it lies, the power
+        there, R̂2 at the normalized minimum and twice the "all agree" gap.
     grids : dict
-        ``{n: DataFrame}`` of the curves (gap, power, all agree, R2).
+        ``{n: DataFrame}`` of the curves (gap, power, all agree, R2, normalized R2).
     """
     sets = _n_sets(n_datasets, scale)
     rows, grids = [], {}
@@ -98,25 +115,31 @@ def mcnemar_worst_case(sizes=(20000, 100000, 200000), *, n_datasets=1000, gap_st
         gaps = np.linspace(0, gap_span * float(task1_worst_case_gap(n, 0.1, alpha=alpha)),
                            min(gap_steps, SCALE_CAPS[scale][0]))
         m = _measures(cached_task1(["mcnemar_90_10"], n, gaps, n_datasets=sets, alpha=alpha, seed=seed, scale=scale))
+        normalized = 2 * m["r2"][0] - 1
         grids[n] = pd.DataFrame({"gap": gaps, "power": m["b_better"][0], "all agree": m["consistency"][0],
-                                 "R2": m["r2"][0]})
+                                 "R2": m["r2"][0], "normalized R2": normalized})
+        j = int(np.argmin(normalized))
         i = int(np.argmin(m["consistency"][0]))
-        rows.append({"n": n, "all agree %": 100 * float(m["consistency"][0, i]), "gap %": 100 * gaps[i],
-                     "power %": 100 * float(m["b_better"][0, i]), "min R2 %": 100 * float(m["r2"][0].min())})
+        rows.append({"n": n, "normalized R2 %": 100 * float(normalized[j]), "4q - 1 %": 200 * gaps[j],
+                     "power %": 100 * float(m["b_better"][0, j]), "normalized R2 SE": 200 * float(m["r2_se"][0, j]),
+                     "all agree %": 100 * float(m["consistency"][0, i]), "gap %": 100 * gaps[i],
+                     "power (all agree) %": 100 * float(m["b_better"][0, i]), "min R2 %": 100 * float(m["r2"][0, j])})
     worst = pd.DataFrame(rows).set_index("n")
     pub = read_published("bouckaert2005", "worst_case").set_index("n")
     worst.insert(0, "published %", pub["replicability_pct"])
-    worst.insert(3, "published delta %", pub["delta_pct"])
-    worst.insert(5, "published power %", pub["power_pct"])
+    worst.insert(2, "published delta %", pub["delta_pct"])
+    worst.insert(4, "published power %", pub["power_pct"])
     worst["2 x gap %"] = 2 * worst["gap %"]
     worst.attrs["n_datasets"] = sets
+    worst.attrs["gap_step"] = [float(g["gap"].iloc[1] - g["gap"].iloc[0]) for g in grids.values()]
     if write:
         out = pub.reset_index()[["design", "n"]].copy()
-        out["replicability_pct"] = worst["all agree %"].to_numpy()
-        out["delta_pct"] = worst["gap %"].to_numpy()
+        out["replicability_pct"] = worst["normalized R2 %"].to_numpy()
+        out["delta_pct"] = worst["4q - 1 %"].to_numpy()
         out["power_pct"] = worst["power %"].to_numpy()
-        out["source"] = ("replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, minimum of all "
-                         "10 agree over the gap grid")
+        out["source"] = ("replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, minimum of the "
+                         "normalized replicability 2 R2 - 1 over the gap grid, located on the x-axis 4q - 1 (the "
+                         "paper's reading, readings.replicability_readings)")
         write_reproduced(out.round(2), "bouckaert2005", "worst_case")
     return worst, grids
 
@@ -158,41 +181,46 @@ def designs_at_equal_cost(sizes=(1000, 2000, 10000), *, alpha=0.05, seed=2005, s
 def in_text_claims(type1, worst, by_design, *, alpha=0.05):
     """The in-text claims of Bouckaert (2005), Section 4, held to the rules of :mod:`~replicability.papers.claims`.
 
-    Printed percentages are compared within two standard errors of a rate over
-    the data sets at the printed value plus half a unit of the last printed
-    digit; two simulated estimates with the two standard errors combined.
+    The printed replicabilities are the normalized replicability ``2 R̂2 - 1`` and
+    the printed Δ is ``4q - 1`` (:mod:`~replicability.papers.bouckaert2005.readings`).
+    A printed replicability is compared within two standard errors of the
+    difference of two simulations of as many data sets (``sqrt(2)`` times our
+    standard error of the mean over the data sets) plus half a unit of the last
+    printed digit; printed power as a rate over the data sets at the printed value;
+    the printed Δ (whole percents) within half a unit plus one step of the gap grid
+    (``se`` = half a step), where the minimum of a curve can only be located; two
+    simulated estimates with the two standard errors combined.
 
     Returns
     -------
     tuple of (Claims, dict)
     """
     c = Claims("bouckaert2005", "03_in_text_numbers")
-    n1, nw = type1.attrs["n_datasets"], worst.attrs["n_datasets"]
+    nw = worst.attrs["n_datasets"]
     pub = type1["published %"].to_numpy()
+    t1, t1_se = type1["normalized R2 %"].to_numpy(), type1["normalized R2 SE"].to_numpy()
     c.close_to("t1_values", "Type I replicability of McNemar 90%/10%: 86.5, 85.6, 84.4, 83.0, 80.5, 82.0% at 1, 2, 10, "
-               "20, 100, 200 thousand instances (all 10 agree)", "Section 4.1, paragraph 2",
-               value=type1["all agree %"].to_numpy(), published=pub, se=100 * rate_se(pub / 100, n1), rounding=0.05,
-               unit="points", digits=1)
-    first, last = type1["all agree %"].iloc[0], type1["all agree %"].iloc[-1]
+               "20, 100, 200 thousand instances (normalized replicability 2 R2 - 1)", "Section 4.1, paragraph 2",
+               value=t1, published=pub, se=np.sqrt(2) * t1_se, rounding=0.05, unit="points", digits=1)
     c.greater("t1_decreases", "Type I replicability decreases with the data set size (smallest against largest)",
-              "Section 4.1, paragraph 2", larger=first, smaller=last,
-              se=100 * np.hypot(rate_se(first / 100, n1), rate_se(last / 100, n1)), unit="points", digits=1)
+              "Section 4.1, paragraph 2", larger=t1[0], smaller=t1[-1], se=float(np.hypot(t1_se[0], t1_se[-1])),
+              unit="points", digits=1)
     wpub = worst["published %"].to_numpy()
-    c.close_to("wc_values", "Worst-case replicability of McNemar 90%/10%: 6.4, 7.0, 6.7% at 20, 100, 200 thousand",
-               "Section 4.1, paragraph 3", value=worst["all agree %"].to_numpy(), published=wpub,
-               se=100 * rate_se(wpub / 100, nw), rounding=0.05, unit="points", digits=1)
+    w, w_se = worst["normalized R2 %"].to_numpy(), worst["normalized R2 SE"].to_numpy()
+    c.close_to("wc_values", "Worst-case replicability of McNemar 90%/10%: 6.4, 7.0, 6.7% at 20, 100, 200 thousand "
+               "(normalized replicability 2 R2 - 1)", "Section 4.1, paragraph 3", value=w, published=wpub,
+               se=np.sqrt(2) * w_se, rounding=0.05, unit="points", digits=1)
     ppub = worst["published power %"].to_numpy()
     c.close_to("wc_power", "... where power is 46.2, 54.4, 51.8%", "Section 4.1, paragraph 3",
                value=worst["power %"].to_numpy(), published=ppub, se=100 * rate_se(ppub / 100, nw), rounding=0.05,
                unit="points", digits=1)
-    c.close_to("wc_delta", "... at an accuracy difference Δ of 6, 3, 2%", "Section 4.1, paragraph 3",
-               value=worst["gap %"].to_numpy(), published=worst["published delta %"].to_numpy(), se=0.0, rounding=0.5,
-               unit="points", digits=2)
-    w = worst["all agree %"].to_numpy()
+    step = np.array([200 * float(grids_step) for grids_step in worst.attrs["gap_step"]])  # on the 4q - 1 axis
+    c.close_to("wc_delta", "... at an accuracy difference Δ of 6, 3, 2% (read on the x-axis 4q - 1)",
+               "Section 4.1, paragraph 3", value=worst["4q - 1 %"].to_numpy(),
+               published=worst["published delta %"].to_numpy(), se=step / 2, rounding=0.5, unit="points", digits=2)
     c.close_to("wc_free_of_n", "Worst-case replicability does not change with the data set size (each size against "
                "the smallest)", "Section 4.1, paragraph 3", value=w[1:], published=np.repeat(w[0], w.size - 1),
-               se=100 * np.hypot(rate_se(w[1:] / 100, nw), rate_se(w[0] / 100, nw)), rounding=0.0, unit="points",
-               digits=2)
+               se=np.hypot(w_se[1:], w_se[0]), rounding=0.0, unit="points", digits=2)
     d = by_design.droplevel("cost")
     pairs = [("cv_1x10", "resampling_10"), ("cv_10x10", "resampling_100"), ("cv_50x10", "resampling_500")]
 
@@ -238,8 +266,12 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
               "cv_minus_rs_power": listed(d_pw), "cv_minus_rs_worst": listed(d_wc), "cv_minus_rs_type1": listed(d_t1),
               "rs_power": listed([d.loc[r, "mean power"] for r in rs], ".3f"), "rs_type1err": listed(e, ".3f"),
               "rs_type1repl": listed([d.loc[r, "type I repl."] for r in rs], ".3f"),
-              "summary": comparison_summary(np.concatenate([pub, wpub]),
-                                            np.concatenate([type1["all agree %"], worst["all agree %"]]), c, digits=1)}
+              "t1_norm_lo": round(float(t1.min()), 1), "t1_norm_hi": round(float(t1.max()), 1),
+              "t1_norm_maxdiff": round(float(np.max(np.abs(t1 - pub))), 1),
+              "wc_norm_maxdiff": round(float(np.max(np.abs(w - wpub))), 1),
+              "wc_all_lo": round(float(worst["all agree %"].min()), 1),
+              "wc_all_hi": round(float(worst["all agree %"].max()), 1),
+              "summary": comparison_summary(np.concatenate([pub, wpub]), np.concatenate([t1, w]), c, digits=1)}
     return c, plain(values)
 
 
@@ -247,15 +279,16 @@ def in_text_figure(type1, worst, grids):
     """Printed beside reproduced: Type I replicability against the size; the worst-case curves with the printed points.
 
     The first panel draws the printed Type I replicability of McNemar 90/10 (crosses)
-    beside ours ("all agree" and R̂2); the others draw power, "all agree" and R̂2
-    against the gap, with the printed worst case (Δ, replicability) and the printed
-    power at Δ.
+    beside ours (normalized R̂2, "all agree" and R̂2); the others draw power,
+    normalized R̂2 and "all agree" against ``4q - 1`` (twice the accuracy gap), with
+    the printed worst case (Δ, replicability) and the printed power at Δ.
     """
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, 1 + len(grids), figsize=(13, 3.2), layout="constrained")
     ax = axes[0]
     ax.plot(type1.index, type1["published %"], "kx", ms=8, label="printed")
+    ax.plot(type1.index, type1["normalized R2 %"], "^-", label="2 R2 - 1")
     ax.plot(type1.index, type1["all agree %"], "o--", label="all 10 agree")
     ax.plot(type1.index, type1["R2 %"], "s:", label="R2")
     ax.set_xscale("log")
@@ -265,15 +298,16 @@ def in_text_figure(type1, worst, grids):
     ax.set_ylabel("%")
     ax.legend(fontsize=7)
     for ax, (n, g) in zip(axes[1:], grids.items()):
-        ax.plot(100 * g["gap"], 100 * g["power"], "-", label="power")
-        ax.plot(100 * g["gap"], 100 * g["all agree"], "--", label="all 10 agree")
-        ax.plot(100 * g["gap"], 100 * g["R2"], ":", label="R2")
+        x = 200 * g["gap"]
+        ax.plot(x, 100 * g["power"], "-", label="power")
+        ax.plot(x, 100 * g["normalized R2"], "-", label="2 R2 - 1")
+        ax.plot(x, 100 * g["all agree"], "--", label="all 10 agree")
         ax.plot(worst.loc[n, "published delta %"], worst.loc[n, "published %"], "kx", ms=8,
                 label="printed worst case (Δ, repl.)")
         ax.plot(worst.loc[n, "published delta %"], worst.loc[n, "published power %"], "k+", ms=8,
                 label="printed power at Δ")
         ax.set_ylim(0, 100)
         ax.set_title(f"Worst case, n = {n:,}", fontsize=9)
-        ax.set_xlabel("accuracy gap B - A (%)")
+        ax.set_xlabel("4q - 1 = 2 x accuracy gap (%)")
     axes[1].legend(fontsize=7)
     return fig

@@ -8,6 +8,10 @@ _MODULES = {
         "uci_fidelity", "weka_cv_splits",
     ),
     "uci_fidelity_page": ("fidelity_page",),
+    "five_by_two": (
+        "FIVE_BY_TWO_STATISTICS", "NULL_SOURCE_ROW", "UNSTRATIFIED_SIZES", "FiveByTwoDrivers", "consistency",
+        "five_by_two_drivers", "five_by_two_statistic", "null_source_counts", "unstratified_counts",
+    ),
     "synthetic_page": ("SYNTHETIC_SIZES", "TABLE5_LABELS", "accuracy_gaps", "n_jobs_for", "table5_page",
                        "table5_tests"),
     "uci_pages": ("table1_page", "table2_page"),
