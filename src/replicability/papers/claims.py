@@ -15,7 +15,10 @@ The tolerance comes from one rule for every claim of a kind, never tuned claim b
 where the standard error is the Monte Carlo standard error implied by the design's
 size (for a rate p estimated from n independent trials, sqrt(p (1 - p) / n):
 :func:`rate_se`) and the rounding is half a unit of the last digit printed in the
-paper when the claim compares with a printed number (0 otherwise). Deterministic
+paper when the claim compares with a printed number (0 otherwise). When the printed
+number is itself a Monte Carlo estimate from a design of the same size (a rate over
+the paper's own simulated data sets), the standard error is that of the difference of
+two independent estimates, ``sqrt(2)`` times ours. Deterministic
 claims (an identity, an exact enumeration, the same splits) have no tolerance.
 
 A claim about m values at once (every cell of a table) is judged on each and gets the
