@@ -32,6 +32,9 @@ def test_r2_se_is_the_standard_error_of_the_per_dataset_r2():
     per_set = np.asarray(replicability_r2(outcomes), dtype=float)  # (2, 40), from the outcomes directly
     assert m["r2"] == pytest.approx(per_set.mean(axis=-1))
     assert m["r2_se"] == pytest.approx(per_set.std(axis=-1, ddof=1) / np.sqrt(40))
+    normalized = 2 * per_set - 1  # Bouckaert (2004)'s normalized replicability, per data set
+    assert m["normalized_r2"] == pytest.approx(normalized.mean(axis=-1))
+    assert m["normalized_r2_se"] == pytest.approx(normalized.std(axis=-1, ddof=1) / np.sqrt(40))
     one = histogram_measures(outcome_histogram(outcomes[:, :1]), n_repeats=10)
     assert np.all(np.isnan(one["r2_se"]))
 
@@ -71,18 +74,68 @@ def test_task1_curves_reproduce_the_committed_figures():
                           / "figures1_4.csv")
     pd.testing.assert_frame_equal(written, committed)
     assert (frame["r2_se"] >= 0).all() and (frame.loc[frame["gap"] == 0, "r2_se"] > 0).all()
+    np.testing.assert_allclose(frame["normalized_r2"], 2 * frame["r2"] - 1, atol=1e-12)
+    np.testing.assert_allclose(frame["normalized_r2_se"], 2 * frame["r2_se"], atol=1e-12)
+
+
+def _hand_curve(design="d", n=1000, normalized=(0.8, 0.2, 0.7), se=(0.02, 0.03, 0.02), power=(0.05, 0.45, 0.9)):
+    return pd.DataFrame({"design": design, "n": n, "gap": [0.0, 0.1, 0.2], "n_datasets": 100,
+                         "power": list(power), "rejection": [0.05, 0.5, 0.9], "replicability": [0.7, 0.1, 0.8],
+                         "normalized_r2": list(normalized), "normalized_r2_se": list(se)})
 
 
 def test_curve_summary_on_a_hand_made_curve():
-    frame = pd.DataFrame({"design": "d", "n": 1000, "gap": [0.0, 0.1, 0.2], "n_datasets": 100,
-                          "power": [0.05, 0.45, 0.9], "rejection": [0.05, 0.5, 0.9],
-                          "replicability": [0.7, 0.2, 0.8], "r2": [0.9, 0.6, 0.85], "r2_se": 0.01})
-    s = curves.curve_summary(frame, order=["d"]).loc[("d", 1000)]
-    assert s["type I error"] == 0.05 and s["worst repl. (all agree)"] == 0.2 and s["gap at worst"] == 0.1
-    assert s["repl. at 50% power"] == 0.2  # power 0.45 is nearest 50%
+    s = curves.curve_summary(_hand_curve(), order=["d"]).loc[("d", 1000)]
+    assert s["type I error"] == 0.05 and s["type I repl. (2 R2 - 1)"] == 0.8 and s["type I SE"] == 0.02
+    # The worst case is the minimum of 2 R2 - 1, located on 4q - 1 = twice the gap; "all agree" kept beside.
+    assert s["worst repl. (2 R2 - 1)"] == 0.2 and s["worst SE"] == 0.03 and s["4q - 1 at worst"] == pytest.approx(0.2)
+    assert s["worst repl. (all agree)"] == 0.1 and s["type I repl. (all agree)"] == 0.7
+    assert s["repl. at 50% power"] == 0.2 and s["SE at 50% power"] == 0.03  # power 0.45 is nearest 50%
     # Mean power over three gaps of 100 independent data sets each: sqrt(sum p(1-p)/100) / 3.
     expected = np.sqrt(sum(p * (1 - p) / 100 for p in [0.05, 0.45, 0.9])) / 3
     assert s["mean power SE"] == pytest.approx(expected)
+    first, second = curves.summary_tables(curves.curve_summary(_hand_curve(), order=["d"]))
+    assert "worst repl. (2 R2 - 1)" in first and "4q - 1 at worst" in second
+
+
+def _hand_summary(type1_66=0.8):
+    """McNemar's three splits at two sizes; Type I 2 R2 - 1 of 66/33 set by ``type1_66``, every SE 0.01."""
+    frames = []
+    for design, worst, t1 in [("mcnemar_90_10", 0.05, 0.8), ("mcnemar_66_33", 0.2, type1_66),
+                              ("mcnemar_50_50", 0.3, 0.8)]:
+        for n, power in [(1000, (0.05, 0.5, 0.8)), (2000, (0.05, 0.6, 0.9))]:
+            frames.append(_hand_curve(design, n, (t1, worst, 0.9), (0.01, 0.01, 0.01), power))
+    order = ["mcnemar_90_10", "mcnemar_66_33", "mcnemar_50_50"]
+    return curves.curve_summary(pd.concat(frames, ignore_index=True), order=order)
+
+
+def test_curves_claims_read_2r2_minus_1_with_the_se_of_a_difference():
+    c, values = curves.curves_claims(_hand_summary())
+    v = c.verdicts()
+    assert v["mc_worst_by_t"] == HOLDS and v["mc_worst_low"] == HOLDS and v["worst_free_of_n"] == HOLDS
+    assert values["mc_worst_by_t_values"] == "0.050, 0.200, 0.300"
+    # Type I of 66/33 off by d against the others, four compared values: the rule by hand, SE of the
+    # difference of two simulations sqrt(0.01^2 + 0.01^2).
+    tol = se_multiple(4) * np.hypot(0.01, 0.01)
+    for d, verdict in [(0.0, HOLDS), (0.9 * tol, WITHIN), (1.1 * tol, NOT_HOLDS)]:
+        assert curves.curves_claims(_hand_summary(0.8 + d))[0].verdicts()["mc_type1_same"] == verdict
+    # A worst case above 50% by more than the tolerance is not "low".
+    low = _hand_summary()
+    low.loc[("mcnemar_50_50", 2000), "worst repl. (2 R2 - 1)"] = 0.6
+    assert curves.curves_claims(low)[0].verdicts()["mc_worst_low"] == NOT_HOLDS
+
+
+def test_figures_plot_2r2_minus_1_against_4q_minus_1():
+    import matplotlib.pyplot as plt
+
+    figs = curves.curves_figures(_hand_curve("mcnemar_90_10"))
+    power, normalized, agree = figs[0].axes[0].get_lines()[:3]
+    np.testing.assert_allclose(normalized.get_xdata(), [0, 20, 40])  # 4q - 1 = 2 x gap, percent
+    np.testing.assert_allclose(normalized.get_ydata(), [80, 20, 70])
+    np.testing.assert_allclose(agree.get_ydata(), [70, 10, 80])
+    np.testing.assert_allclose(power.get_ydata(), [5, 45, 90])
+    assert len(figs) == 4
+    plt.close("all")
 
 
 def test_in_text_smoke_and_claims_rules():

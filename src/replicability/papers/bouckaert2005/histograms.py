@@ -2,8 +2,14 @@
 
 :func:`~replicability.papers.bouckaert2005.task1.simulate_task1` stores, per design and
 gap, the histogram over data sets of ``(#A better, #B better)`` among the
-repetitions; power, Type I error, the "all repetitions agree" replicability and R̂2
-are exact functions of it (:func:`histogram_measures`).
+repetitions; power, Type I error, the "all repetitions agree" replicability, R̂2
+and the normalized replicability ``2 R̂2 - 1`` (the paper's measure) are exact
+functions of it (:func:`histogram_measures`).
+
+References
+----------
+Bouckaert, R. R. (2004). Estimating replicability of classifier learning
+experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
 """
 
 from __future__ import annotations
@@ -93,12 +99,17 @@ def histogram_measures(histogram, *, n_repeats):
     dict of ndarray, shape (...)
         ``"b_better"``, ``"a_better"``: share of all experiments deciding for
         B (A); ``"rejection"``: their sum; ``"consistency"``: share of data sets
-        on which all repetitions agree (the paper's "replicability", ERRATA);
+        on which all repetitions agree (the "consistency" of Bouckaert & Frank 2004);
         ``"r2"``: mean over data sets of R̂2, the share of equal pairs among
         the ``C(n, 2)`` pairs of repetitions (Bouckaert 2004); ``"r2_se"``: its
         standard error over the independent data sets, ``s / sqrt(N)`` with
         ``s`` the standard deviation of the per-data-set R̂2 over the ``N``
-        data sets (NaN for one data set).
+        data sets (NaN for one data set); ``"normalized_r2"``: the normalized
+        replicability ``2 R̂2 - 1`` of Bouckaert (2004), R̂2 "linearly scaled
+        to the range 0% to 100%", the reading that reproduces the printed
+        numbers of Bouckaert (2005)
+        (:func:`~replicability.papers.bouckaert2005.readings.replicability_readings`);
+        ``"normalized_r2_se"``: its standard error, ``2 r2_se``.
 
     Notes
     -----
@@ -117,6 +128,8 @@ def histogram_measures(histogram, *, n_repeats):
     0.6667 0.5 0.6667
     >>> print(round(float(m["r2_se"]), 4))  # R̂2 per data set: 1 and 1/3
     0.3333
+    >>> print(round(float(m["normalized_r2"]), 4), round(float(m["normalized_r2_se"]), 4))  # 2 R̂2 - 1: 1, -1/3
+    0.3333 0.6667
     """
     n = check_positive_int(n_repeats, "n_repeats", minimum=2)
     h = np.asarray(histogram)
@@ -148,6 +161,8 @@ def histogram_measures(histogram, *, n_repeats):
         "consistency": weighted(agree) / n_sets,
         "r2": r2,
         "r2_se": r2_se,
+        "normalized_r2": 2 * r2 - 1,
+        "normalized_r2_se": 2 * r2_se,
     }
 
 

@@ -69,9 +69,9 @@ def mcnemar_type1(sizes=(1000, 2000, 10000, 20000, 100000, 200000), *, n_dataset
     for n in sizes:
         m = _measures(cached_task1(["mcnemar_90_10"], n, [0.0], n_datasets=sets, alpha=alpha, seed=seed, scale=scale))
         rows.append({"n": n, "type I error %": 100 * float(m["rejection"][0, 0]),
-                     "normalized R2 %": 100 * (2 * float(m["r2"][0, 0]) - 1),
+                     "normalized R2 %": 100 * float(m["normalized_r2"][0, 0]),
                      "all agree %": 100 * float(m["consistency"][0, 0]), "R2 %": 100 * float(m["r2"][0, 0]),
-                     "normalized R2 SE": 200 * float(m["r2_se"][0, 0])})
+                     "normalized R2 SE": 100 * float(m["normalized_r2_se"][0, 0])})
     type1 = pd.DataFrame(rows).set_index("n")
     published = read_published("bouckaert2005", "type1_replicability").set_index("n")
     type1.insert(0, "published %", published["replicability_pct"])
@@ -115,13 +115,14 @@ def mcnemar_worst_case(sizes=(20000, 100000, 200000), *, n_datasets=1000, gap_st
         gaps = np.linspace(0, gap_span * float(task1_worst_case_gap(n, 0.1, alpha=alpha)),
                            min(gap_steps, SCALE_CAPS[scale][0]))
         m = _measures(cached_task1(["mcnemar_90_10"], n, gaps, n_datasets=sets, alpha=alpha, seed=seed, scale=scale))
-        normalized = 2 * m["r2"][0] - 1
+        normalized = m["normalized_r2"][0]
         grids[n] = pd.DataFrame({"gap": gaps, "power": m["b_better"][0], "all agree": m["consistency"][0],
                                  "R2": m["r2"][0], "normalized R2": normalized})
         j = int(np.argmin(normalized))
         i = int(np.argmin(m["consistency"][0]))
         rows.append({"n": n, "normalized R2 %": 100 * float(normalized[j]), "4q - 1 %": 200 * gaps[j],
-                     "power %": 100 * float(m["b_better"][0, j]), "normalized R2 SE": 200 * float(m["r2_se"][0, j]),
+                     "power %": 100 * float(m["b_better"][0, j]),
+                     "normalized R2 SE": 100 * float(m["normalized_r2_se"][0, j]),
                      "all agree %": 100 * float(m["consistency"][0, i]), "gap %": 100 * gaps[i],
                      "power (all agree) %": 100 * float(m["b_better"][0, i]), "min R2 %": 100 * float(m["r2"][0, j])})
     worst = pd.DataFrame(rows).set_index("n")

@@ -49,9 +49,8 @@ import pandas as pd
 from ..._validation import check_choice, check_positive_int
 from ..claims import se_multiple
 from ..tables import read_published
-from .curves import SCALE_CAPS
-from .histograms import REPEATS_ATTR, outcome_cells
-from .task1 import cached_task1
+from .histograms import REPEATS_ATTR, histogram_measures, outcome_cells
+from .task1 import SCALE_CAPS, cached_task1
 from .theory import task1_worst_case_gap
 
 __all__ = ["READINGS", "X_AXES", "Readings", "reading_values", "replicability_readings"]
@@ -116,18 +115,18 @@ def reading_values(histogram, *, n_repeats):
     sets = h.sum(axis=-1)
     if np.any(sets < 2):
         raise ValueError("`histogram` must count at least two data sets on every row.")
-    r2 = (n_a * (n_a - 1) + n_b * (n_b - 1) + n_0 * (n_0 - 1)) / (n * (n - 1))
     per_set = {
         "all_agree": ((n_a == n) | (n_b == n) | (n_0 == n)).astype(float),
         "all_agree_binary": ((n_0 == n) | (n_0 == 0)).astype(float),
-        "r2": r2,
-        "normalized_r2": 2 * r2 - 1,
     }
     out = {}
     for key, cell_value in per_set.items():
         mean = (h * cell_value).sum(axis=-1) / sets
         var = (h * (cell_value - mean[..., None]) ** 2).sum(axis=-1) / (sets - 1)
         out[key] = (mean, np.sqrt(var / sets))
+    m = histogram_measures(histogram, n_repeats=n)  # R̂2 and 2 R̂2 - 1 are measured in one place
+    out["r2"] = (m["r2"], m["r2_se"])
+    out["normalized_r2"] = (m["normalized_r2"], m["normalized_r2_se"])
     shares = np.stack([n_a, n_b, n_0]) / n  # (3, n_cells): outcome shares of a data set in each cell
     p = np.stack([(h * s).sum(axis=-1) / sets for s in shares])  # (3, ...)
     pooled = (p**2).sum(axis=0)

@@ -446,6 +446,10 @@ def _family_outcomes(data, specs, members, n_repeats, alpha, rng):
     return {i: design_outcomes(data, spec, n_repeats=n_repeats, alpha=alpha, rng=rng) for i in members}
 
 
+#: Caps on (gap steps, data sets) per scale, for the pages that sweep a gap grid (re-exported by ``curves``).
+SCALE_CAPS = {"smoke": (6, 10), "quick": (25, 100), "paper": (100, 1000)}
+
+
 def cached_task1(designs, n, gaps, *, n_datasets, n_repeats=10, alpha=0.05, seed=0, scale="paper"):
     """:func:`simulate_task1` through :func:`replicability.engine.store.cached_result`.
 
