@@ -43,8 +43,8 @@ def identity(lhs, rhs, point=None):
 
     Returns
     -------
-    tuple of (bool, float or None)
-        ``(True, None)`` when ``sympy.simplify(lhs - rhs)`` is zero, else ``(False, value)``
+    tuple of (bool, float)
+        ``(True, 0.0)`` when ``sympy.simplify(lhs - rhs)`` is zero, else ``(False, value)``
         with the difference at ``point`` (``nan`` if it cannot be evaluated there).
 
     Examples
@@ -52,7 +52,7 @@ def identity(lhs, rhs, point=None):
     >>> import sympy as sp
     >>> p = sp.Symbol("p")
     >>> identity(p**2 + (1 - p)**2 - sp.Rational(1, 2), 2 * (p - sp.Rational(1, 2))**2)
-    (True, None)
+    (True, 0.0)
     >>> identity(p**2, p, {p: sp.Rational(1, 2)})
     (False, -0.25)
     """
@@ -60,7 +60,7 @@ def identity(lhs, rhs, point=None):
 
     diff = sp.sympify(lhs) - sp.sympify(rhs)
     if sp.simplify(diff) == 0 or sp.simplify(sp.expand(diff)) == 0:
-        return True, None
+        return True, 0.0
     if point is None:
         point = {s: sp.Rational(3 + 4 * (k % 2), 10) for k, s in enumerate(sorted(diff.free_symbols, key=str))}
     try:
