@@ -207,8 +207,8 @@ class Derivation:
         tables = {"steps": Table(self.table(), index=False)}
         for s in self.steps:
             parts = [s.card()]
-            if s.evidence is not None:
-                parts.append(Table(s.evidence, 4, index=False))
+            if s.evidence is not None:  # round-off (1e-16) shown as 0 on every machine
+                parts.append(Table(s.evidence.round(10), 4, index=False))
             tables[s.key] = parts
         claims = self.claims()
         counts = self.counts()

@@ -74,6 +74,11 @@ def _r_of_p(S):
     return S["p"] ** 2 + S["q"] ** 2
 
 
+def _tiny(value):
+    """A difference at the level of round-off shown as a bound (the same text on every machine)."""
+    return "< 1e-12" if value < 1e-12 else f"{value:.1e}"
+
+
 def _yes(flag):
     return "holds" if flag else "does not hold"
 
@@ -195,8 +200,8 @@ def lemma31_mean(*, form=None, max_enumerated=12, check_r=CHECK_R):
     ev = pd.DataFrame(rows)
     ok = bool(ok_sym and (ev.iloc[:, 1] < 1e-12).all())
     result = (f"(1/m) sum_(i=1)^m r = {mean} (sympy, any m = n/2): {_yes(ok_sym)}; exact enumeration of all 2^n "
-              f"vectors, n = 2 ... {max_enumerated}, r in {list(check_r)}: max |E R̂1 - form| = "
-              f"{ev.iloc[:, 1].max():.1e}")
+              f"vectors, n = 2 ... {max_enumerated}, r in {list(check_r)}: max |E R̂1 - form| "
+              f"{_tiny(ev.iloc[:, 1].max())}")
     return Step("lemma31_mean", _WHERE["L31"], "R̂1 is unbiased", r"E(\hat R_1) = \frac{1}{n/2}\sum_{i=1}^{n/2} r"
                 r" = \frac{n/2}{n/2}\, r = r", "sympy + enumeration", result, ok, evidence=ev, form=claim)
 
@@ -230,7 +235,7 @@ def lemma31_binomial(*, form=None, max_enumerated=12, check_r=CHECK_R):
     ev = pd.DataFrame(rows).groupby("n", as_index=False)["max |exact - form|"].max()
     ok = bool((ev.iloc[:, 1] < 1e-12).all())
     result = (f"distribution of the number of agreeing pairs over all 2^n vectors, n = 2 ... {max_enumerated}, "
-              f"r in {list(check_r)}: max |exact - form| = {ev.iloc[:, 1].max():.1e}")
+              f"r in {list(check_r)}: max |exact - form| {_tiny(ev.iloc[:, 1].max())}")
     return Step("lemma31_binomial", _WHERE["L31"], "The number of agreeing pairs among the n/2 disjoint pairs is "
                 "binomial(n/2, r)", r"P(i \text{ same pairs out of } n/2) = \binom{n/2}{i} r^i (1-r)^{n/2-i}",
                 "enumeration", result, ok, evidence=ev, form=claim)
@@ -305,7 +310,7 @@ def lemma31_variance(*, form=None, max_enumerated=12, check_r=CHECK_R, sim_n=10,
     se = float(np.sqrt((np.mean((sims - sims.mean()) ** 4) - sim_var**2) / n_sim))
     ok = bool(ok_sym and (ev.iloc[:, 1] < 1e-12).all())
     result = (f"sympy, with Lemma A.1 at m = n/2: {_yes(ok_sym)}; exact enumeration n = 2 ... {max_enumerated}: "
-              f"max |difference| = {ev.iloc[:, 1].max():.1e}; simulation, {n_sim} vectors of n = {sim_n} runs at "
+              f"max |difference| {_tiny(ev.iloc[:, 1].max())}; simulation, {n_sim} vectors of n = {sim_n} runs at "
               f"r = 0.82: {sim_var:.5f} (SE {se:.5f}) against {formula:.5f}")
     st = Step("lemma31_variance", _WHERE["L31"], "The variance of R̂1",
               r"\operatorname{var}(\hat R_1) = \frac{1}{(n/2)^2}\big((n/2)^2 r^2 - r^2\tfrac n2 + r\tfrac n2\big) - r^2"
@@ -344,7 +349,8 @@ def lemma32(*, form=None, max_enumerated=12):
     ev = pd.DataFrame(rows)
     ok = bool(ok_sym and (ev.iloc[:, 2] < 1e-12).all())
     result = (f"(C(i,2) + C(n-i,2)) / C(n,2) = form (sympy): {_yes(ok_sym)}; every vector, n = 2 ... "
-              f"{max_enumerated} ({int(ev['vectors'].sum())} vectors): max |difference| = {ev.iloc[:, 2].max():.1e}")
+              f"{max_enumerated} ({int(ev['vectors'].sum())} vectors): max |difference| "
+              f"{_tiny(ev.iloc[:, 2].max())}")
     return Step("lemma32", _WHERE["L32"], "R̂2 from the number i of accepting runs",
                 r"\hat R_2(i, n) = \frac{\binom i2 + \binom{n-i}2}{n(n-1)/2} = \frac{i(i-1) + (n-i)(n-i-1)}{n(n-1)}",
                 "sympy + exhaustive", result, ok, evidence=ev, form=claim)
@@ -397,7 +403,7 @@ def theorem31_unbiased(*, form=None, max_enumerated=12, check_r=CHECK_R):
     ev = pd.DataFrame(rows)
     ok = bool(ok_sym and (ev.iloc[:, 1] < 1e-12).all())
     result = (f"C(n,2) r / C(n,2) = form (sympy): {_yes(ok_sym)}; exact enumeration n = 2 ... {max_enumerated}: "
-              f"max |difference| = {ev.iloc[:, 1].max():.1e}")
+              f"max |difference| {_tiny(ev.iloc[:, 1].max())}")
     return Step("theorem31_unbiased", _WHERE["T31"], "R̂2 is unbiased", r"E(\hat R_2) = r", "sympy + enumeration",
                 result, ok, evidence=ev, form=claim)
 
@@ -459,7 +465,8 @@ def theorem31_variance(*, form=None, max_enumerated=12, check_r=CHECK_R, sim_n=(
     result = (f"as printed: equal to the pair count (sympy) {_yes(ok_p)} (difference {gap_p:.5f} at r = 0.82, n = 10),"
               f" negative in {int(ev['printed < 0 (cells)'].sum())} of {len(ev) * len(check_r)} enumerated cells; "
               f"ERRATA reading: equal to the pair count for every n and p (sympy) {_yes(ok_c)}, equal to exact "
-              f"enumeration n = 2 ... {max_enumerated} {_yes(enum_c)} (max {ev['max |exact - corrected|'].max():.1e});"
+              f"enumeration n = 2 ... {max_enumerated} {_yes(enum_c)} (max difference "
+              f"{_tiny(ev['max |exact - corrected|'].max())});"
               " simulation at r = 0.82, " + ", ".join(
                   f"n = {nn}: {v:.5f} (SE {s:.5f}) against {c:.5f}" for nn, (v, c, s) in zip(sim_n, sims)))
     st = Step("theorem31_variance", _WHERE["T31"], "The variance of R̂2 (Theorem 3.1)",
@@ -567,8 +574,8 @@ def lemma33_unbiased(*, form=None, n=4, n_random=3, rng=None):
     ev = pd.DataFrame(rows).groupby("sum of weights", as_index=False).max()
     ok = bool(ok_sym and (ev.iloc[:, 1] < 1e-12).all() and solution == [1])
     result = (f"E(R̂k) = r sum k for n = {n}, symbolic weights: {_yes(ok_sym)}; E(R̂k) = r solved for the sum: "
-              f"{solution}; exact enumeration, n = {n + 2}, random weights: max |difference| = "
-              f"{ev.iloc[:, 1].max():.1e}")
+              f"{solution}; exact enumeration, n = {n + 2}, random weights: max |difference| "
+              f"{_tiny(ev.iloc[:, 1].max())}")
     return Step("lemma33_unbiased", _WHERE["L33"], "R̂k is unbiased iff its weights sum to 1",
                 r"E(\hat R_k) = \sum_{i<j} r\,k_{i,j} = r \;\Leftrightarrow\; \sum_{i<j} k_{i,j} = 1",
                 "sympy + enumeration", result, ok, evidence=ev, form=claim)
@@ -598,8 +605,8 @@ def lemma33_members(*, form=None, max_enumerated=10):
     ev = pd.DataFrame(rows)
     ok = bool(ok_sym and (ev.iloc[:, 1:].to_numpy() < 1e-12).all())
     result = (f"weights sum to {sums} (sympy) = form: {_yes(ok_sym)}; Eq. 2 with these weights reproduces R̂1 and "
-              f"R̂2 on every vector, n = 2 ... {max_enumerated}: max |difference| = "
-              f"{ev.iloc[:, 1:].to_numpy().max():.1e}")
+              f"R̂2 on every vector, n = 2 ... {max_enumerated}: max |difference| "
+              f"{_tiny(ev.iloc[:, 1:].to_numpy().max())}")
     return Step("lemma33_members", "Section 3.3 (after Eq. 2 and Lemma 3.3)", "R̂1 and R̂2 are unbiased members of "
                 "the class R̂k", r"k^{(1)}_{i,i+1} = \tfrac{1}{n/2}\ (i\text{ odd}),\quad k^{(2)}_{i,j} = "
                 r"\tfrac{1}{n(n-1)/2},\quad \textstyle\sum k = 1", "sympy + exhaustive", result, ok, evidence=ev,
@@ -859,7 +866,7 @@ def theorem32_minimum(*, form=None, n_values=range(4, 13), check_r=(0.6, 0.82, 0
             best = minimum_variance_weights(pv, nn, rng=gen)
             v2 = r2_variance(pv, nn)
             rand = linear_estimator_variance(gen.dirichlet(np.ones(nn * (nn - 1) // 2), size=n_random), pv)
-            search.append({"r": rv, "n": nn, "optimum / var R̂2": round(float(best.variance / v2), 6),
+            search.append({"r": rv, "n": nn, "optimum / var R̂2": round(float(best.variance / v2), 4),
                            "best random / var R̂2": round(float(rand.min() / v2), 4)})
     sr = pd.DataFrame(search)
     ev = pd.DataFrame(rows)
