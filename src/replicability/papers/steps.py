@@ -182,10 +182,10 @@ class Derivation:
         """Each step as a claim: ``exactly`` on whether the printed step holds; an erratum adds its corrected step."""
         c = Claims(self.paper, self.page)
         for s in self.steps:
-            c.exactly(s.key, f"{s.statement} (as printed: {s.printed})", s.where, condition=bool(s.holds),
+            c.exactly(s.key, f"{s.statement} (as printed)", s.where, condition=bool(s.holds),
                       measured=s.result, rule=s.method)
             if s.corrected is not None:
-                c.exactly(f"{s.key}_corrected", f"{s.statement} (corrected: {s.corrected})", s.where,
+                c.exactly(f"{s.key}_corrected", f"{s.statement} (the corrected step)", s.where,
                           condition=bool(s.corrected_holds), measured=s.result, rule=s.method)
             if s.simulated is not None:
                 value, formula, se, *label = s.simulated
