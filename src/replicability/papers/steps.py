@@ -126,18 +126,18 @@ class Step:
         return CONFIRMED if self.holds else ERRATUM
 
     def card(self):
-        """The step's check as a two-column :class:`~replicability.papers.page.Table` (LaTeX shown as code)."""
-        rows = [("where", self.where), ("step", self.statement), ("as printed", self.printed)]
-        if self.corrected is not None:
-            rows.append(("corrected", self.corrected))
-        rows += [("method", self.method), ("check", self.result)]
+        """The step's check as a :class:`~replicability.papers.page.Table`: where, step, method, check, outcome.
+
+        The printed and corrected forms (LaTeX) are shown as math by the page's text beside the card.
+        """
         outcome = self.outcome
         if not self.holds:
             outcome += " (known typo, ERRATA)" if self.known else " (new)"
             if self.corrected_holds is not None:
                 outcome += "; corrected step " + ("confirmed" if self.corrected_holds else "does not hold")
-        rows.append(("outcome", outcome))
-        return Table(pd.DataFrame(rows, columns=["", self.key]), index=False)
+        rows = {"where": self.where, "step": self.statement, "method": self.method, "check": self.result,
+                "outcome": outcome}
+        return Table(pd.DataFrame({self.key: list(rows.values())}, index=list(rows)), index=True)
 
 
 @dataclass
@@ -204,7 +204,7 @@ class Derivation:
 
     def as_page(self):
         """The notebook's :class:`~replicability.papers.page.Page`: a table per step (card, then evidence)."""
-        tables = {"steps": Table(self.table(), index=False)}
+        tables = {"steps": Table(self.table().set_index("step"), index=True)}
         for s in self.steps:
             parts = [s.card()]
             if s.evidence is not None:  # round-off (1e-16) shown as 0 on every machine
