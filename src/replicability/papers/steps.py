@@ -25,10 +25,25 @@ import pandas as pd
 from .claims import Claims
 from .page import Page, Table, plain
 
-__all__ = ["CONFIRMED", "ERRATUM", "Derivation", "Step", "identity"]
+__all__ = ["CONFIRMED", "ERRATUM", "Derivation", "Step", "identity", "require_sympy"]
 
 CONFIRMED = "confirmed"
 ERRATUM = "erratum"
+
+
+def require_sympy():
+    """``sympy``, which the derivation checks need (the ``book`` extra), with a clear message if it is missing.
+
+    Examples
+    --------
+    >>> require_sympy().__name__
+    'sympy'
+    """
+    try:
+        import sympy
+    except ImportError as exc:  # pragma: no cover - the test environment has sympy
+        raise ImportError("The derivation checks need sympy: pip install 'replicability[book]' (or sympy).") from exc
+    return sympy
 
 
 def identity(lhs, rhs, point=None):
@@ -56,8 +71,7 @@ def identity(lhs, rhs, point=None):
     >>> identity(p**2, p, {p: sp.Rational(1, 2)})
     (False, -0.25)
     """
-    import sympy as sp
-
+    sp = require_sympy()
     diff = sp.sympify(lhs) - sp.sympify(rhs)
     if sp.simplify(diff) == 0 or sp.simplify(sp.expand(diff)) == 0:
         return True, 0.0

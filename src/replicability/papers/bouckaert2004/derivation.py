@@ -39,7 +39,7 @@ from ...stats.estimators import (
     r2_weights,
 )
 from ...stats.measures import r2_variance, replicability_r1, replicability_r2
-from ..steps import Derivation, Step, identity
+from ..steps import Derivation, Step, identity, require_sympy
 
 __all__ = [
     "DERIVATION_2004_STEPS", "lemma31_binomial", "lemma31_mean", "lemma31_pair", "lemma31_variance", "lemma32",
@@ -57,9 +57,7 @@ CHECK_R = (0.5, 0.6, 0.7, 0.82, 0.9, 0.95, 1.0)
 
 
 def _sp():
-    import sympy as sp
-
-    return sp
+    return require_sympy()
 
 
 def _symbols():

@@ -31,7 +31,7 @@ from scipy import stats
 
 from ..._validation import as_generator, check_alpha, check_positive_int
 from ..claims import rate_se, se_multiple
-from ..steps import Derivation, Step, identity
+from ..steps import Derivation, Step, identity, require_sympy
 from .theory import _GH_NODES, _quadrature, normal_tail_mean, normal_tail_mean_linear
 
 __all__ = [
@@ -52,9 +52,7 @@ _S3, _S31, _APP = "Section 3", "Section 3.1", "Appendix"
 
 
 def _sp():
-    import sympy as sp
-
-    return sp
+    return require_sympy()
 
 
 def _yes(flag):
