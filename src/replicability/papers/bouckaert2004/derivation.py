@@ -15,9 +15,7 @@ paper's order.
 Notation: two outcome values (accept, reject) with probabilities ``p`` and ``q = 1 - p``;
 ``r = p^2 + q^2``; ``F(p, x) = p^x + q^x``; ``m = n/2``.
 
-References
-----------
-Bouckaert, R. R. (2004). Estimating replicability of classifier learning
+The paper: Bouckaert, R. R. (2004). Estimating replicability of classifier learning
 experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
 """
 

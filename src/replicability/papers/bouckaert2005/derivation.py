@@ -17,10 +17,8 @@ instances"); two experiments draw random test sets of ``n = tN`` instances and c
 ``Z = (#+ - #-)/sqrt(n)``. Its large-sample limit: ``Z1, Z2`` bivariate normal with
 correlation ``t`` (the shared fraction of a test set), whatever ``N``.
 
-References
-----------
-Bouckaert, R. R. (2005). Low replicability of machine learning experiments is not a
-small data set phenomenon. ICML 2005 Workshop on Meta-learning.
+The paper: Bouckaert, R. R. (2005). Low replicability of machine learning experiments is
+not a small data set phenomenon. ICML 2005 Workshop on Meta-learning.
 """
 
 from __future__ import annotations
