@@ -20,6 +20,7 @@ _MODULES = {
         "scorecard_html", "se_multiple", "verdict_counts",
     ),
     "page": ("Page", "Table", "beside", "claims_table", "format_frame", "format_number", "plain", "show"),
+    "steps": ("CONFIRMED", "ERRATUM", "Derivation", "Step", "identity", "require_sympy"),
 }
 _PAPERS = ("bouckaert2003", "bouckaert2004", "bouckaert2005", "bouckaert_frank2004", "raschka2018",
            "synthetic_runs", "network_search", "beyond", "bates2024", "reference")

@@ -29,5 +29,12 @@ _MODULES = {
         "sign_variant_outcomes",
     ),
     "uci": ("TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"),
+    "derivation": (
+        "DERIVATION_2004_STEPS", "lemma31_binomial", "lemma31_mean", "lemma31_pair", "lemma31_variance", "lemma32",
+        "lemma33_members", "lemma33_pair", "lemma33_unbiased", "lemma_a1", "replicability_range",
+        "section3_derivation", "theorem31_p", "theorem31_unbiased", "theorem31_variance", "theorem31_variance_order",
+        "theorem32_case_disjoint", "theorem32_case_shared", "theorem32_derivative", "theorem32_gradient",
+        "theorem32_minimum", "theorem32_stationary", "theorem32_variance",
+    ),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)

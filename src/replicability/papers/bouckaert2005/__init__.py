@@ -31,5 +31,17 @@ _MODULES = {
         "ADAPTIVE", "GROUPS_LARGE", "adaptive_design", "adaptive_figure", "beyond_claims", "key_numbers", "million",
         "million_figure",
     ),
+    "derivation": (
+        "APPENDIX_SIZES", "DERIVATION_2005_STEPS", "appendix_conditional_mean", "appendix_derivation",
+        "appendix_drop_term", "appendix_half_rejected", "appendix_other_branch", "appendix_p_prime",
+        "appendix_q_product", "appendix_q_threshold", "appendix_rejected_typo", "appendix_rescale",
+        "appendix_sigma_binomial", "appendix_split_integral", "appendix_t_prime", "appendix_upper_limit",
+        "appendix_worst_case", "appendix_x_plus_y", "calibrated_thresholds", "normal_pair", "section3_accept_accept",
+        "section3_accept_mean", "section3_bound_independent", "section3_bound_is_lower", "section3_decreases_with_n",
+        "section3_m_prime", "section3_p_prime", "section3_reject_reject", "section3_sigma_prime",
+        "section3_surplus_scale", "section3_t_square", "section3_tail_approximation", "section3_tail_mean",
+        "section3_total", "section3_two_sided", "section3_z_rewrite", "section3_z_sign", "two_experiments",
+        "two_experiments_exact", "two_experiments_table",
+    ),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
