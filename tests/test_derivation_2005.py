@@ -154,3 +154,18 @@ def test_input_checks():
         d.two_experiments(100, 1.5, 0.1, n_sim=5)
     with pytest.raises(ValueError, match="exact_size"):
         d.appendix_derivation(exact_size=2)
+
+
+def test_the_decrease_with_n_comes_from_the_continuity_correction(h0):
+    trend = d.continuity_trend((1000, 200_000), n_datasets=1500)
+    with_corr = trend[trend["correction"] == "with (Eq. 1)"].set_index("N")
+    without = trend[trend["correction"] == "without"].set_index("N")
+    # the corrected test is conservative on 100 test instances: fewer rejections, more agreement
+    assert with_corr.loc[1000, "rejection %"] < without.loc[1000, "rejection %"] - 0.5
+    assert with_corr.loc[1000, "replicability %"] > with_corr.loc[200_000, "replicability %"] + 3
+    step = d.section3_decreases_with_n(table=h0, trend=trend)
+    assert step.outcome == ERRATUM and step.corrected_holds
+    # a trend in which the corrected test is flat too would not explain the decrease
+    flat = trend.copy()
+    flat.loc[flat["correction"] == "with (Eq. 1)", "replicability %"] = without["replicability %"].to_numpy()
+    assert d.section3_decreases_with_n(table=h0, trend=flat).corrected_holds is False
