@@ -315,9 +315,12 @@ def _exit_with_parent(parent_pid):
 def _map_processes(function, items, n_jobs, ordered):
     from concurrent.futures import as_completed
 
-    from joblib.externals.loky import get_reusable_executor
+    from joblib.externals.loky import ProcessPoolExecutor
 
-    executor = get_reusable_executor(max_workers=n_jobs, initializer=_exit_with_parent, initargs=(os.getpid(),))
+    # One executor per call, not loky's reusable one: a reusable executor whose worker had
+    # died could accept new work after its manager thread had exited, and the call then
+    # waited forever (seen once in `make test`: a future pending with no manager thread).
+    executor = ProcessPoolExecutor(max_workers=n_jobs, initializer=_exit_with_parent, initargs=(os.getpid(),))
     futures = [executor.submit(function, item) for item in items]
     try:
         for future in futures if ordered else as_completed(futures):
@@ -327,6 +330,7 @@ def _map_processes(function, items, n_jobs, ordered):
             future.cancel()
         executor.shutdown(wait=False, kill_workers=True)
         raise
+    executor.shutdown(wait=True)
 
 
 def _map_dask(function, items, client, ordered):
