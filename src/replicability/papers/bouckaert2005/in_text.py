@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
-from ..claims import Claims, comparison_summary, rate_se
+from ..claims import NOT_HOLDS, Claims, comparison_summary, rate_se
 from ..page import plain
 from ..tables import read_published, write_reproduced
 from .curves import _ALL, _NORMALIZED, GROUPS, SCALE_CAPS, curve_summary, task1_curves
@@ -239,6 +239,13 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
     def listed(values, fmt="+.3f"):
         return ", ".join(f"{v:{fmt}}" for v in values)
 
+    def held(reading):  # the Section 4.2-4.3 claims on replicability held on one reading, and those that fail
+        verdicts = readings[(reading, "verdict")]
+        failed = ", ".join(verdicts.index[verdicts == NOT_HOLDS]) or "none"
+        return f"{int((verdicts != NOT_HOLDS).sum())} of {len(verdicts)} (does not hold: {failed})"
+
+    readings = equal_cost_readings(by_design)
+
     values = {**c.verdicts(),
               "t1_model_all": round(100 * float(agreement_normal_model(0.0, 0.1, alpha=alpha, n_repeats=10)), 1),
               "t1_model_r2": round(100 * float(agreement_normal_model(0.0, 0.1, alpha=alpha)), 1),
@@ -254,6 +261,7 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
               "rs_type1repl": listed([d.loc[r, t1_rs] for r in rs], ".3f"),
               "rs_worstrepl": listed([d.loc[r, f"worst repl. ({_NORMALIZED})"] for r in rs], ".3f"),
               "rs10_minus_mc90": listed(diffs["rs10_vs_mcnemar90"]),
+              "equal_cost_held_norm": held(_NORMALIZED), "equal_cost_held_all": held(_ALL),
               "t1_norm_lo": round(float(t1.min()), 1), "t1_norm_hi": round(float(t1.max()), 1),
               "t1_norm_maxdiff": round(float(np.max(np.abs(t1 - pub))), 1),
               "wc_norm_maxdiff": round(float(np.max(np.abs(w - wpub))), 1),
