@@ -9,7 +9,7 @@ import pytest
 from replicability.papers.bouckaert2005 import beyond, curves, in_text
 from replicability.papers.bouckaert2005 import theory_checks as section3
 from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_histogram
-from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, rate_se, se_multiple
+from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, Claims, rate_se, se_multiple
 from replicability.stats.measures import replicability_r2
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -205,8 +205,6 @@ def _fake_by_design(mc90_type1=0.84):
 
 
 def test_equal_cost_claims_read_2r2_minus_1_and_the_readings_side_by_side():
-    from replicability.papers.claims import Claims
-
     c = Claims("bouckaert2005", "03_in_text_numbers")
     diffs = in_text.equal_cost_claims(c, _fake_by_design())
     v = c.verdicts()

@@ -3,8 +3,10 @@
 :func:`mcnemar_type1` and :func:`mcnemar_worst_case` recompute the Type I and
 worst-case replicability of McNemar's test on a 90%/10% split that Section 4.1
 prints, beside the printed values; :func:`designs_at_equal_cost` summarizes the
-Figures 1-4 simulations per design (Sections 4.2-4.3); :func:`in_text_claims`
-holds the claims to the rules of :mod:`replicability.papers.claims`.
+Figures 1-4 simulations per design (Sections 4.2-4.3) and :func:`equal_cost_claims`
+holds their orderings on one reading of replicability (:func:`equal_cost_readings`
+sets ``2 R̂2 - 1`` and "all agree" side by side); :func:`in_text_claims` holds all
+the claims to the rules of :mod:`replicability.papers.claims`.
 
 References
 ----------
@@ -283,7 +285,7 @@ _EQUAL_COST = [
      [(a, "worst repl.") for a, _ in _CV_RS], [(b, "worst repl.") for _, b in _CV_RS]),
     ("cv_power_slightly", "... and slightly better power", "Section 4.3",
      [(a, "mean power") for a, _ in _CV_RS], [(b, "mean power") for _, b in _CV_RS]),
-    ("rs_power_up", "10 -> 100 -> 500 resamples: power increases with the number of resamples", "Section 4.2",
+    ("rs_power_up", "10 → 100 → 500 resamples: power increases with the number of resamples", "Section 4.2",
      [(a, "mean power") for a, _ in _RS_STEPS], [(b, "mean power") for _, b in _RS_STEPS]),
     ("rs_repl_up", "... and so does Type I replicability", "Section 4.2",
      [(a, "type I repl.") for a, _ in _RS_STEPS], [(b, "type I repl.") for _, b in _RS_STEPS]),
