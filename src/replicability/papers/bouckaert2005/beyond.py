@@ -190,7 +190,7 @@ def beyond_claims(compare, table, *, n_datasets=1000, alpha=0.05):
               "adaptive_cost": round(float(ad["mean cost"]), 0), "adaptive_type1": round(float(ad["type I error"]), 3),
               "se_lo": round(float(se_all.min()), 3), "se_hi": round(float(se_all.max()), 3),
               "n_designs": int(a.size), "type1_beyond": int(beyond.sum()),
-              "type1_beyond_designs": ", ".join(ref.index[beyond]), "type1_lower": int(np.sum(a < b)),
+              "type1_beyond_designs": ", ".join(ref.index[beyond]) or "none", "type1_lower": int(np.sum(a < b)),
               "summary": f"0 cells compared (extensions beyond the paper); {c.summary()}"}
     return c, plain(values)
 
