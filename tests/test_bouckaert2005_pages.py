@@ -9,7 +9,7 @@ import pytest
 from replicability.papers.bouckaert2005 import beyond, curves, in_text
 from replicability.papers.bouckaert2005 import theory_checks as section3
 from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_histogram
-from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, rate_se, se_multiple
+from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, Claims, rate_se, se_multiple
 from replicability.stats.measures import replicability_r2
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,11 +76,13 @@ def test_task1_curves_reproduce_the_committed_figures():
     assert (frame["r2_se"] >= 0).all() and (frame.loc[frame["gap"] == 0, "r2_se"] > 0).all()
     np.testing.assert_allclose(frame["normalized_r2"], 2 * frame["r2"] - 1, atol=1e-12)
     np.testing.assert_allclose(frame["normalized_r2_se"], 2 * frame["r2_se"], atol=1e-12)
+    # One name per concept: "all agree" is the column all_agree; nothing is called "replicability".
+    assert "all_agree" in frame and "replicability" not in frame and "all_agree" in committed
 
 
 def _hand_curve(design="d", n=1000, normalized=(0.8, 0.2, 0.7), se=(0.02, 0.03, 0.02), power=(0.05, 0.45, 0.9)):
     return pd.DataFrame({"design": design, "n": n, "gap": [0.0, 0.1, 0.2], "n_datasets": 100,
-                         "power": list(power), "rejection": [0.05, 0.5, 0.9], "replicability": [0.7, 0.1, 0.8],
+                         "power": list(power), "rejection": [0.05, 0.5, 0.9], "all_agree": [0.7, 0.1, 0.8],
                          "normalized_r2": list(normalized), "normalized_r2_se": list(se)})
 
 
@@ -143,9 +145,16 @@ def test_in_text_smoke_and_claims_rules():
     worst, grids = in_text.mcnemar_worst_case((20000, 100000), scale="smoke", write=False)
     by_design = in_text.designs_at_equal_cost((1000,), scale="smoke")
     assert type1.attrs["n_datasets"] == 10 and len(grids[20000]) == 6
-    # One size: each SE is the binomial SE of the one estimate.
+    # One size: "all agree" has the binomial SE of the one estimate, 2 R2 - 1 its SE over the data sets.
     row = by_design.loc[(10, "resampling_10")]
-    assert row["type I repl. SE"] == pytest.approx(rate_se(row["type I repl."], 10))
+    assert row["type I repl. (all agree) SE"] == pytest.approx(rate_se(row["type I repl. (all agree)"], 10))
+    curve = curves.task1_curves(curves.GROUPS, (1000,), scale="smoke")
+    curve = curve[curve["design"] == "resampling_10"]
+    assert row["type I repl. (2 R2 - 1)"] == pytest.approx(curve["normalized_r2"].iloc[0])
+    assert row["type I repl. (2 R2 - 1) SE"] == pytest.approx(curve["normalized_r2_se"].iloc[0])
+    assert row["worst repl. (2 R2 - 1)"] == pytest.approx(curve["normalized_r2"].min())
+    assert row["worst repl. (2 R2 - 1) SE"] == pytest.approx(curve.loc[curve["normalized_r2"].idxmin(),
+                                                                       "normalized_r2_se"])
     c, values = in_text.in_text_claims(type1, worst, by_design)
     # The paper's measure is 2 R2 - 1; its SE is twice that of R2 over the data sets.
     np.testing.assert_allclose(type1["normalized R2 %"], 2 * type1["R2 %"] - 100, atol=1e-9)
@@ -164,27 +173,86 @@ def test_in_text_smoke_and_claims_rules():
     assert values["summary"].startswith("4 cells compared")  # two Type I sizes and two worst-case sizes
 
 
-def _fake_compare(delta):
+def test_designs_at_equal_cost_averages_the_sizes():
+    by_design = in_text.designs_at_equal_cost((1000, 2000), scale="smoke")
+    s = curves.curve_summary(curves.task1_curves(curves.GROUPS, (1000, 2000), scale="smoke")).loc["cv_10x10"]
+    row = by_design.loc[(100, "cv_10x10")]
+    # The mean of the two sizes, with the SE of a mean of two independent estimates sqrt(se_1^2 + se_2^2) / 2.
+    assert row["worst repl. (2 R2 - 1)"] == pytest.approx(s["worst repl. (2 R2 - 1)"].mean())
+    assert row["worst repl. (2 R2 - 1) SE"] == pytest.approx(np.hypot(*s["worst SE"]) / 2)
+    assert row["worst repl. (all agree)"] == pytest.approx(s["worst repl. (all agree)"].mean())
+
+
+_EQUAL_COST_DESIGNS = ["mcnemar_90_10", "mcnemar_50_50", "resampling_10", "resampling_100", "resampling_500",
+                       "cv_1x10", "cv_10x10", "cv_50x10", "sorted_cv_1x10"]
+
+
+def _fake_by_design(mc90_type1=0.84):
+    """Every ordering of Sections 4.2-4.3 true on both readings, except Type I of McNemar 90/10 against 10x
+    resampling (0.83 on 2 R2 - 1): set by ``mc90_type1`` on 2 R2 - 1, below it on "all agree"; every SE 0.01."""
+    t1 = dict(zip(_EQUAL_COST_DESIGNS, [mc90_type1, 0.85, 0.83, 0.92, 0.96, 0.97, 0.97, 0.98, 0.89]))
+    wc = dict(zip(_EQUAL_COST_DESIGNS, [0.05, 0.33, 0.26, 0.69, 0.85, 0.43, 0.85, 0.93, 0.56]))
+    power = dict(zip(_EQUAL_COST_DESIGNS, [0.67, 0.85, 0.77, 0.84, 0.85, 0.78, 0.85, 0.86, 0.83]))
+    error = dict(zip(_EQUAL_COST_DESIGNS, [0.04, 0.045, 0.05, 0.05, 0.05, 0.01, 0.04, 0.047, 0.05]))
+    frame = pd.DataFrame({"type I error": error, "mean power": power, "type I repl. (2 R2 - 1)": t1,
+                          "worst repl. (2 R2 - 1)": wc, "type I repl. (all agree)": pd.Series(t1) - 0.2,
+                          "worst repl. (all agree)": pd.Series(wc) - 0.05})
+    frame.loc["mcnemar_90_10", "type I repl. (all agree)"] = 0.5  # below 10x resampling's 0.63
+    for column in list(frame):
+        frame[f"{column} SE"] = 0.01
+    frame.index = pd.MultiIndex.from_product([[1], frame.index], names=["cost", "design"])
+    return frame
+
+
+def test_equal_cost_claims_read_2r2_minus_1_and_the_readings_side_by_side():
+    c = Claims("bouckaert2005", "03_in_text_numbers")
+    diffs = in_text.equal_cost_claims(c, _fake_by_design())
+    v = c.verdicts()
+    assert all(v[key] == HOLDS for key in ["cv_better_type1", "cv_better_worst", "rs_repl_up", "rs_worst_up",
+                                           "rs10_vs_mcnemar90", "mcnemar_beats_rs10", "sorted_vs_cv_1x10"])
+    assert diffs["rs10_vs_mcnemar90"][2] == pytest.approx(0.01)  # Type I: McNemar 90/10 above 10x resampling
+    # The rule by hand: an ordering reversed by d, three compared values, SE of the difference sqrt(2) 0.01.
+    tol = se_multiple(3) * np.hypot(0.01, 0.01)
+    for d, verdict in [(0.9 * tol, WITHIN), (1.1 * tol, NOT_HOLDS)]:
+        c = Claims("bouckaert2005", "03_in_text_numbers")
+        in_text.equal_cost_claims(c, _fake_by_design(0.83 - d))
+        assert c.verdicts()["rs10_vs_mcnemar90"] == verdict
+    table = in_text.equal_cost_readings(_fake_by_design())
+    assert table.loc["rs10_vs_mcnemar90", ("2 R2 - 1", "verdict")] == HOLDS
+    assert table.loc["rs10_vs_mcnemar90", ("all agree", "verdict")] == NOT_HOLDS
+    assert "cv_power_slightly" not in table.index and "cv_better_type1" in table.index
+    with pytest.raises(ValueError, match="reading"):
+        in_text.equal_cost_claims(Claims("bouckaert2005", "x"), _fake_by_design(), "R2")
+
+
+def _fake_compare(delta, se=0.01):
     designs = ["mcnemar_90_10", "cv_10x10"]
-    block = pd.DataFrame({"type I error": [0.05, 0.04], "type I repl.": [0.6, 0.9], "worst repl.": [0.1, 0.8],
-                          "worst R2": [0.5, 0.9], "power at worst": [0.5, 0.5]}, index=designs)
+    block = pd.DataFrame({"type I error": [0.05, 0.04], "type I repl. (2 R2 - 1)": [0.8, 0.95], "type I SE": se,
+                          "worst repl. (2 R2 - 1)": [0.06, 0.85], "worst SE": se,
+                          "type I repl. (all agree)": [0.6, 0.9], "worst repl. (all agree)": [0.01, 0.8],
+                          "power at worst": [0.5, 0.5]}, index=designs)
     large = block.copy()
-    large["type I repl."] += delta
+    large["type I repl. (2 R2 - 1)"] += delta
     return pd.concat({"n = 10,000": block, "n = 1,000,000": large}, axis=1)
 
 
 def _fake_table(cost=70.0, repl=0.98, type1=0.03):
-    table = pd.DataFrame({"type I error": [0.03, type1], "type I repl.": [0.98, repl], "worst repl.": [0.9, 0.9],
+    table = pd.DataFrame({"type I error": [0.03, type1], "type I repl. (2 R2 - 1)": [0.98, repl],
+                          "type I SE": 0.005, "worst repl. (2 R2 - 1)": [0.9, 0.9], "worst SE": 0.01,
                           "mean cost": [500.0, cost]}, index=["sorted_cv_50x10", "adaptive sorted cv"])
     table.attrs["n_datasets"] = 1000
     return table
 
 
 def test_beyond_claims_rules():
-    # 2 SE of the difference of two rates at 0.9 over 1000 data sets: 2 sqrt(2 * 0.09 / 1000) = 0.0268.
+    # Two designs, SE 0.01 at each size: tolerance z_2 sqrt(2) 0.01 = 0.032 on 2 R2 - 1.
+    tol = se_multiple(2) * np.hypot(0.01, 0.01)
     assert beyond.beyond_claims(_fake_compare(0.0), _fake_table())[0].verdicts()["million_type1"] == HOLDS
-    assert beyond.beyond_claims(_fake_compare(0.02), _fake_table())[0].verdicts()["million_type1"] == WITHIN
-    assert beyond.beyond_claims(_fake_compare(0.05), _fake_table())[0].verdicts()["million_type1"] == NOT_HOLDS
+    assert beyond.beyond_claims(_fake_compare(0.9 * tol), _fake_table())[0].verdicts()["million_type1"] == WITHIN
+    assert beyond.beyond_claims(_fake_compare(1.1 * tol), _fake_table())[0].verdicts()["million_type1"] == NOT_HOLDS
+    # The same difference is within tolerance only with the larger SE: the SE is read, not a binomial one.
+    assert beyond.beyond_claims(_fake_compare(0.05, se=0.02), _fake_table())[0].verdicts()["million_type1"] == WITHIN
+    assert beyond.beyond_claims(_fake_compare(0.0), _fake_table(repl=0.95))[0].verdicts()["adaptive_repl"] == NOT_HOLDS
     v = beyond.beyond_claims(_fake_compare(0.0), _fake_table(cost=600.0, type1=0.08))[0].verdicts()
     assert v["adaptive_cheaper"] == NOT_HOLDS and v["adaptive_level"] == NOT_HOLDS
 
@@ -196,3 +264,10 @@ def test_adaptive_design_smoke():
     assert table.loc["sorted_cv_10x10", "mean cost"] == 100
     assert table.loc["adaptive sorted cv", "mean cost"] == pytest.approx(float(ds["mean_cost"].mean()))
     assert compare.columns.get_level_values(0).unique().tolist() == ["n = 10,000", "n = 1,000,000"]
+    # The adaptive design is read as the fixed ones: 2 R2 - 1 at gap 0 and its minimum, "all agree" beside.
+    assert adapt["normalized_r2"].iloc[0] == pytest.approx(table.loc["adaptive sorted cv", "type I repl. (2 R2 - 1)"])
+    assert adapt["normalized_r2"].min() == pytest.approx(table.loc["adaptive sorted cv", "worst repl. (2 R2 - 1)"])
+    assert adapt["all_agree"].min() == pytest.approx(table.loc["adaptive sorted cv", "worst repl. (all agree)"])
+    ref_cv = ref[ref["design"] == "sorted_cv_10x10"]
+    assert table.loc["sorted_cv_10x10", "worst SE"] == pytest.approx(
+        ref_cv.loc[ref_cv["normalized_r2"].idxmin(), "normalized_r2_se"])

@@ -26,7 +26,10 @@ _MODULES = {
         "task1_curves",
     ),
     "readings": ("READINGS", "X_AXES", "Readings", "reading_values", "replicability_readings"),
-    "in_text": ("designs_at_equal_cost", "in_text_claims", "in_text_figure", "mcnemar_type1", "mcnemar_worst_case"),
+    "in_text": (
+        "designs_at_equal_cost", "equal_cost_claims", "equal_cost_readings", "in_text_claims", "in_text_figure",
+        "mcnemar_type1", "mcnemar_worst_case",
+    ),
     "beyond": (
         "ADAPTIVE", "GROUPS_LARGE", "adaptive_design", "adaptive_figure", "beyond_claims", "key_numbers", "million",
         "million_figure",

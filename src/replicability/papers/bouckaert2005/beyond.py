@@ -22,8 +22,9 @@ from ...engine.store import cached_result
 from ..claims import Claims, rate_se
 from ..page import plain
 from .adaptive import simulate_adaptive
-from .curves import GROUPS, SCALE_CAPS, task1_curves
+from .curves import _ALL, _NORMALIZED, GROUPS, SCALE_CAPS, X_AXIS, curve_summary, task1_curves
 from .histograms import stored_measures
+from .readings import X_AXES
 from .task1 import TASK1_DESIGNS
 
 __all__ = ["ADAPTIVE", "GROUPS_LARGE", "adaptive_design", "adaptive_figure", "beyond_claims", "key_numbers", "million",
@@ -43,25 +44,26 @@ ADAPTIVE = {"stages": [1, 10, 50], "scheme": "sorted_cv", "stop_reject": 0.001, 
 _FIXED_SORTED = ["sorted_cv_1x10", "sorted_cv_10x10", "sorted_cv_50x10"]
 
 
-def key_numbers(frame):
-    """Per design: Type I error and replicability, worst case ("all agree" and R̂2) and the power where it occurs.
+def key_numbers(frame, order=None):
+    """Per design: Type I error and replicability, worst case and the power where it occurs.
+
+    Replicability is the normalized ``2 R̂2 - 1`` with its standard error, at gap 0
+    and its minimum over the gap grid; "all agree" is kept beside: the columns of
+    :func:`~replicability.papers.bouckaert2005.curves.curve_summary` (one size).
 
     Examples
     --------
     >>> import pandas as pd
-    >>> curve = pd.DataFrame({"design": "d", "gap": [0.0, 0.1, 0.2], "power": [0.05, 0.5, 0.9],
-    ...                       "rejection": [0.05, 0.5, 0.9], "replicability": [0.7, 0.1, 0.8],
-    ...                       "r2": [0.9, 0.55, 0.85]})
-    >>> key_numbers(curve).loc["d"].round(2).tolist()
-    [0.05, 0.7, 0.1, 0.55, 0.5]
+    >>> curve = pd.DataFrame({"design": "d", "n": 1000, "gap": [0.0, 0.1, 0.2], "n_datasets": 100,
+    ...                       "power": [0.05, 0.5, 0.9], "rejection": [0.05, 0.5, 0.9],
+    ...                       "all_agree": [0.7, 0.1, 0.8], "normalized_r2": [0.9, 0.1, 0.85],
+    ...                       "normalized_r2_se": [0.01, 0.02, 0.01]})
+    >>> key_numbers(curve, order=["d"]).loc["d"].round(2).tolist()
+    [0.05, 0.9, 0.01, 0.1, 0.02, 0.7, 0.1, 0.5]
     """
-    def one(sel):
-        null = sel[sel["gap"] == 0].iloc[0]
-        worst = sel.loc[sel["replicability"].idxmin()]
-        return pd.Series({"type I error": null["rejection"], "type I repl.": null["replicability"],
-                          "worst repl.": worst["replicability"], "worst R2": sel["r2"].min(),
-                          "power at worst": worst["power"]})
-    return frame.groupby("design", sort=False).apply(one, include_groups=False)
+    columns = ["type I error", f"type I repl. ({_NORMALIZED})", "type I SE", f"worst repl. ({_NORMALIZED})",
+               "worst SE", f"type I repl. ({_ALL})", f"worst repl. ({_ALL})", "power at worst"]
+    return curve_summary(frame, order=order).droplevel("n")[columns]
 
 
 def million(*, n_large=1_000_000, n_ref=10_000, groups_large=None, groups_ref=None, alpha=0.05, seed=2005,
@@ -98,9 +100,11 @@ def adaptive_design(ref, *, n_ref=10_000, options=None, n_datasets=1000, alpha=0
     Returns
     -------
     table : pandas.DataFrame
-        Per design: Type I error and replicability, worst case, mean power, cost.
+        Per design: Type I error, Type I and worst-case replicability (``2 R̂2 - 1``
+        with its standard error; "all agree" beside), mean power, cost.
     adapt : pandas.DataFrame
-        The adaptive design's curve (gap, power, rejection, replicability, r2).
+        The adaptive design's curve, with the columns of
+        :func:`~replicability.papers.bouckaert2005.curves.task1_curves`.
     ds : xarray.Dataset
         The stored simulation (``histogram``, ``mean_cost``).
     """
@@ -116,19 +120,20 @@ def adaptive_design(ref, *, n_ref=10_000, options=None, n_datasets=1000, alpha=0
                                                  **{**options, "stages": tuple(options["stages"])}),
                        scale=scale)
     m = stored_measures(ds)
-    adapt = pd.DataFrame({"design": "adaptive sorted cv", "n": n_ref, "gap": gaps, "power": m["b_better"],
-                          "rejection": m["rejection"], "replicability": m["consistency"], "r2": m["r2"]})
-    rows = []
-    for design in _FIXED_SORTED + ["adaptive sorted cv"]:
-        sel = adapt if design.startswith("adaptive") else ref[ref["design"] == design]
-        sel = sel[sel["gap"] <= gap_max + 1e-12]
-        fixed_cost = np.full(len(sel), TASK1_DESIGNS[design].cost) if design in TASK1_DESIGNS else None
-        cost = ds["mean_cost"].values if design.startswith("adaptive") else fixed_cost
-        rows.append({"design": design, "type I error": sel["rejection"].iloc[0],
-                     "type I repl.": sel["replicability"].iloc[0], "worst repl.": sel["replicability"].min(),
-                     "worst R2": sel["r2"].min(), "mean power": sel["power"].mean(),
-                     "cost at gap 0": cost[0], "mean cost": cost.mean()})
-    table = pd.DataFrame(rows).set_index("design")
+    adapt = pd.DataFrame({"design": "adaptive sorted cv", "n": n_ref, "gap": gaps, "n_datasets": n_sets_adaptive,
+                          "power": m["b_better"], "rejection": m["rejection"], "all_agree": m["consistency"],
+                          "r2": m["r2"], "r2_se": m["r2_se"], "normalized_r2": m["normalized_r2"],
+                          "normalized_r2_se": m["normalized_r2_se"]})
+    designs = _FIXED_SORTED + ["adaptive sorted cv"]
+    curves = pd.concat([ref[ref["design"].isin(_FIXED_SORTED)], adapt], ignore_index=True)
+    curves = curves[curves["gap"] <= gap_max + 1e-12]
+    table = curve_summary(curves, order=designs).droplevel("n")
+    table = table[["type I error", f"type I repl. ({_NORMALIZED})", "type I SE", f"worst repl. ({_NORMALIZED})",
+                   "worst SE", f"type I repl. ({_ALL})", f"worst repl. ({_ALL})", "mean power"]].copy()
+    costs = {d: np.full(len(gaps), float(TASK1_DESIGNS[d].cost)) for d in _FIXED_SORTED}
+    costs["adaptive sorted cv"] = ds["mean_cost"].values
+    table["cost at gap 0"] = [costs[d][0] for d in designs]
+    table["mean cost"] = [costs[d].mean() for d in designs]
     table.attrs["n_datasets"] = n_sets_adaptive
     return table, adapt, ds
 
@@ -136,9 +141,18 @@ def adaptive_design(ref, *, n_ref=10_000, options=None, n_datasets=1000, alpha=0
 def beyond_claims(compare, table, *, n_datasets=1000, alpha=0.05):
     """The two claims of this page, held to the rules of :mod:`~replicability.papers.claims`.
 
-    "All agree" and Type I error are rates over the ``n_datasets`` independent
-    data sets of a gap (``rate_se``); two independent estimates are compared with
-    the two standard errors combined.
+    Replicability is the normalized ``2 R̂2 - 1`` (the paper's reading) with its
+    standard error over the independent data sets of a gap; two of our
+    simulations are compared with the standard error of their difference
+    ``sqrt(se_1^2 + se_2^2)``. The Type I error is a rate over the
+    ``n_datasets`` data sets (``rate_se``).
+
+    Parameters
+    ----------
+    compare : pandas.DataFrame
+        :func:`key_numbers` at both sizes (from :func:`million`).
+    table : pandas.DataFrame
+        From :func:`adaptive_design`.
 
     Returns
     -------
@@ -147,41 +161,45 @@ def beyond_claims(compare, table, *, n_datasets=1000, alpha=0.05):
     c = Claims("bouckaert2005", "04_beyond")
     ref_key, large_key = compare.columns.get_level_values(0).unique()
     ref, large = compare[ref_key], compare[large_key]
+    type1, worst = f"type I repl. ({_NORMALIZED})", f"worst repl. ({_NORMALIZED})"
     src = "Title and Section 5 (low replicability is not a small data set phenomenon)"
-    for key, column, what in [("million_type1", "type I repl.", "Type I"), ("million_worst", "worst repl.",
-                                                                              "Worst-case")]:
-        a, b = large[column].to_numpy(), ref[column].to_numpy()
+    for key, column, se, what in [("million_type1", type1, "type I SE", "Type I"),
+                                  ("million_worst", worst, "worst SE", "Worst-case")]:
         c.close_to(key, f"{what} replicability at 1,000,000 instances equals that at 10,000 (every design, "
-               "\"all agree\")", src, value=a, published=b,
-                   se=np.hypot(rate_se(a, n_datasets), rate_se(b, n_datasets)), rounding=0.0, digits=3)
+                   "2 R2 - 1)", src, value=large[column].to_numpy(), published=ref[column].to_numpy(),
+                   se=np.hypot(large[se].to_numpy(), ref[se].to_numpy()), rounding=0.0, digits=3)
     n_sets = table.attrs.get("n_datasets", n_datasets)
     ad, fixed = table.loc["adaptive sorted cv"], table.loc["sorted_cv_50x10"]
     src = "Section 5 (an adaptive design: promising preliminary results with sorted cv)"
     c.greater("adaptive_cheaper", "The adaptive design costs a fraction of 50x10 sorted cv (mean cost over the grid)",
               src, larger=fixed["mean cost"], smaller=ad["mean cost"], digits=0)
-    cols = ["type I repl.", "worst repl."]
-    a, b = ad[cols].to_numpy(float), fixed[cols].to_numpy(float)
-    c.close_to("adaptive_repl", "... with the Type I and worst-case replicability of 50x10 sorted cv", src,
-               value=a, published=b, se=np.hypot(rate_se(a, n_sets), rate_se(b, n_sets)), rounding=0.0, digits=3)
+    a, b = ad[[type1, worst]].to_numpy(float), fixed[[type1, worst]].to_numpy(float)
+    ses = np.hypot(ad[["type I SE", "worst SE"]].to_numpy(float), fixed[["type I SE", "worst SE"]].to_numpy(float))
+    c.close_to("adaptive_repl", "... with the Type I and worst-case replicability of 50x10 sorted cv (2 R2 - 1)", src,
+               value=a, published=b, se=ses, rounding=0.0, digits=3)
     c.at_most("adaptive_level", "... and a Type I error at most the level, despite its repeated looks", src,
               value=ad["type I error"], bound=alpha, se=rate_se(alpha, n_sets), digits=3)
     diff = large - ref
-    a, b = large["type I repl."].to_numpy(), ref["type I repl."].to_numpy()
-    beyond = np.abs(a - b) > 2 * np.hypot(rate_se(a, n_datasets), rate_se(b, n_datasets))
+    a, b = large[type1].to_numpy(), ref[type1].to_numpy()
+    beyond = np.abs(a - b) > 2 * np.hypot(large["type I SE"].to_numpy(), ref["type I SE"].to_numpy())
     mcnemar = [d for d in diff.index if d.startswith("mcnemar")]
-    values = {**c.verdicts(), "max_diff_type1": round(float(diff["type I repl."].abs().max()), 3),
-              "max_diff_worst": round(float(diff["worst repl."].abs().max()), 3),
-              "max_diff_mcnemar": round(float(diff.loc[mcnemar, ["type I repl.", "worst repl."]].abs().max().max()), 3),
+    se_all = np.r_[ref["type I SE"], ref["worst SE"], large["type I SE"], large["worst SE"]]
+    values = {**c.verdicts(), "max_diff_type1": round(float(diff[type1].abs().max()), 3),
+              "max_diff_worst": round(float(diff[worst].abs().max()), 3),
+              "max_diff_mcnemar": round(float(diff.loc[mcnemar, [type1, worst]].abs().max().max()), 3),
               "adaptive_cost": round(float(ad["mean cost"]), 0), "adaptive_type1": round(float(ad["type I error"]), 3),
-              "se_half": round(float(rate_se(0.5, n_datasets)), 3), "n_designs": int(a.size),
-              "type1_beyond": int(beyond.sum()), "type1_beyond_designs": ", ".join(ref.index[beyond]),
-              "type1_lower": int(np.sum(a < b)),
+              "se_lo": round(float(se_all.min()), 3), "se_hi": round(float(se_all.max()), 3),
+              "n_designs": int(a.size), "type1_beyond": int(beyond.sum()),
+              "type1_beyond_designs": ", ".join(ref.index[beyond]) or "none", "type1_lower": int(np.sum(a < b)),
               "summary": f"0 cells compared (extensions beyond the paper); {c.summary()}"}
     return c, plain(values)
 
 
 def million_figure(large, ref, n_large=1_000_000, n_ref=10_000):
-    """Power (solid) and "all agree" (dashed) at both sizes, the gap rescaled by ``sqrt(n / n_ref)``."""
+    """Power (solid), ``2 R̂2 - 1`` (dashed) and "all agree" (light, dotted) at both sizes against ``4q - 1``.
+
+    ``4q - 1`` (twice the accuracy gap, the paper's x-axis) is rescaled by ``sqrt(n / n_ref)``.
+    """
     import matplotlib.pyplot as plt
 
     figures = {"McNemar": ["mcnemar_90_10", "mcnemar_66_33", "mcnemar_50_50"],
@@ -193,32 +211,38 @@ def million_figure(large, ref, n_large=1_000_000, n_ref=10_000):
         for ax, design in zip(row, designs):
             for frame, n, colour in [(ref, n_ref, "tab:green"), (large, n_large, "tab:red")]:
                 sel = frame[frame["design"] == design]
-                x = sel["gap"] * np.sqrt(n / n_ref)
+                x = 100 * X_AXES[X_AXIS] * sel["gap"] * np.sqrt(n / n_ref)
                 ax.plot(x, 100 * sel["power"], "-", color=colour, label=f"n = {n:,}")
-                ax.plot(x, 100 * sel["replicability"], "--", color=colour)
-            ax.set_xlim(0, 0.2)
+                ax.plot(x, 100 * sel["normalized_r2"], "--", color=colour)
+                ax.plot(x, 100 * sel["all_agree"], ":", color=colour, lw=1.0, alpha=0.5)
+            ax.set_xlim(0, 40)
             ax.set_title(design, fontsize=9)
         row[0].set_ylabel("%")
-    axes[-1, 1].set_xlabel(f"accuracy gap x sqrt(n / {n_ref:,})")
+    axes[-1, 1].set_xlabel(f"{X_AXIS} (%) x sqrt(n / {n_ref:,})")
     axes[0, 0].legend(fontsize=8)
     return fig
 
 
 def adaptive_figure(ref, adapt, ds):
-    """Power and "all agree" of the fixed sorted designs and the adaptive one; the adaptive design's mean cost."""
+    """Power (solid) and ``2 R̂2 - 1`` (dashed) of the fixed sorted designs and the adaptive one; its mean cost.
+
+    Against ``4q - 1`` (twice the accuracy gap, the paper's x-axis), in percent.
+    """
     import matplotlib.pyplot as plt
 
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.4), layout="constrained")
     for design, colour in zip(_FIXED_SORTED, ["tab:blue", "tab:orange", "tab:green"]):
         sel = ref[ref["design"] == design]
-        ax1.plot(sel["gap"], 100 * sel["power"], "-", color=colour, label=design)
-        ax1.plot(sel["gap"], 100 * sel["replicability"], "--", color=colour)
-    ax1.plot(adapt["gap"], 100 * adapt["power"], "-", color="k", label="adaptive")
-    ax1.plot(adapt["gap"], 100 * adapt["replicability"], "--", color="k")
-    ax1.set_xlabel("accuracy gap B - A")
+        x = 100 * X_AXES[X_AXIS] * sel["gap"]
+        ax1.plot(x, 100 * sel["power"], "-", color=colour, label=design)
+        ax1.plot(x, 100 * sel["normalized_r2"], "--", color=colour)
+    x = 100 * X_AXES[X_AXIS] * adapt["gap"]
+    ax1.plot(x, 100 * adapt["power"], "-", color="k", label="adaptive")
+    ax1.plot(x, 100 * adapt["normalized_r2"], "--", color="k")
+    ax1.set_xlabel(f"{X_AXIS} = 2 x accuracy gap (%)")
     ax1.set_ylabel("%")
     ax1.legend(fontsize=8)
-    ax2.plot(adapt["gap"], ds["mean_cost"].values, "k-")
-    ax2.set_xlabel("accuracy gap B - A")
+    ax2.plot(x, ds["mean_cost"].values, "k-")
+    ax2.set_xlabel(f"{X_AXIS} = 2 x accuracy gap (%)")
     ax2.set_ylabel("mean cost (train/test splits)")
     return fig

@@ -53,7 +53,7 @@ FIGURES = {
     "Figure 3 (repeated 10-fold cv)": ["cv_1x10", "cv_10x10", "cv_50x10"],
     "Figure 4 (sorted 10-fold cv)": ["sorted_cv_1x10", "sorted_cv_10x10", "sorted_cv_50x10"],
 }
-_COLUMNS = ["design", "n", "gap", "n_datasets", "power", "rejection", "replicability", "r2", "normalized_r2"]
+_COLUMNS = ["design", "n", "gap", "n_datasets", "power", "rejection", "all_agree", "r2", "normalized_r2"]
 #: The x-axis of the figures and the summary: ``4q - 1`` (twice the accuracy gap), the paper's reading.
 X_AXIS = "4q - 1"
 _NORMALIZED, _ALL = "2 R2 - 1", "all agree"  # the readings "normalized_r2" and "all_agree" of READINGS
@@ -79,10 +79,10 @@ def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=200
     -------
     pandas.DataFrame
         One row per design, size and gap ``2q - 1/2``: ``n_datasets``, ``power``
-        (share of correct decisions, B better), ``rejection``, ``replicability``
-        (share of data sets on which all repetitions agree; the name pages 03 and
-        04 read), ``r2``, ``normalized_r2`` (``2 R̂2 - 1``, the paper's measure)
-        and the standard errors ``r2_se``, ``normalized_r2_se``, all from
+        (share of correct decisions, B better), ``rejection``, ``all_agree``
+        (share of data sets on which all repetitions agree), ``r2``,
+        ``normalized_r2`` (``2 R̂2 - 1``, the paper's measure) and the standard
+        errors ``r2_se``, ``normalized_r2_se``, all from
         :func:`~replicability.papers.bouckaert2005.histograms.histogram_measures`.
 
     Examples
@@ -108,7 +108,7 @@ def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=200
             for i, design in enumerate(designs):
                 frames.append(pd.DataFrame({
                     "design": design, "n": n, "gap": ds["gap"].values, "n_datasets": ds.attrs["n_datasets"],
-                    "power": m["b_better"][i], "rejection": m["rejection"][i], "replicability": m["consistency"][i],
+                    "power": m["b_better"][i], "rejection": m["rejection"][i], "all_agree": m["consistency"][i],
                     "r2": m["r2"][i], "r2_se": m["r2_se"][i], "normalized_r2": m["normalized_r2"][i],
                     "normalized_r2_se": m["normalized_r2_se"][i]}))
     curves = pd.concat(frames, ignore_index=True)
@@ -127,8 +127,8 @@ def _one(sel):
     return pd.Series({
         "data sets": n_sets, "type I error": null["rejection"], f"type I repl. ({_NORMALIZED})": null["normalized_r2"],
         "type I SE": null["normalized_r2_se"], f"worst repl. ({_NORMALIZED})": worst["normalized_r2"],
-        "worst SE": worst["normalized_r2_se"], f"type I repl. ({_ALL})": null["replicability"],
-        f"worst repl. ({_ALL})": sel["replicability"].min(), f"{X_AXIS} at worst": X_AXES[X_AXIS] * worst["gap"],
+        "worst SE": worst["normalized_r2_se"], f"type I repl. ({_ALL})": null["all_agree"],
+        f"worst repl. ({_ALL})": sel["all_agree"].min(), f"{X_AXIS} at worst": X_AXES[X_AXIS] * worst["gap"],
         "power at worst": worst["power"], "mean power": sel["power"].mean(), "mean power SE": power_se,
         "repl. at 50% power": half["normalized_r2"], "SE at 50% power": half["normalized_r2_se"],
         "power nearest 50%": half["power"],
@@ -150,7 +150,7 @@ def curve_summary(curves, order=None):
     >>> import pandas as pd
     >>> curve = pd.DataFrame({"design": "d", "n": 1000, "gap": [0.0, 0.1, 0.2], "n_datasets": 100,
     ...                       "power": [0.05, 0.45, 0.9], "rejection": [0.05, 0.5, 0.9],
-    ...                       "replicability": [0.7, 0.2, 0.8], "normalized_r2": [0.8, 0.2, 0.7],
+    ...                       "all_agree": [0.7, 0.2, 0.8], "normalized_r2": [0.8, 0.2, 0.7],
     ...                       "normalized_r2_se": [0.02, 0.03, 0.02]})
     >>> s = curve_summary(curve, order=["d"]).loc[("d", 1000)]
     >>> float(s["worst repl. (2 R2 - 1)"]), float(s["4q - 1 at worst"]), float(s["repl. at 50% power"])
@@ -277,7 +277,7 @@ def curves_figures(curves, sizes=None):
                 x = 100 * X_AXES[X_AXIS] * sel["gap"]
                 ax.plot(x, 100 * sel["power"], color=colours[n], label=f"n = {n:,}", **styles["power"])
                 ax.plot(x, 100 * sel["normalized_r2"], color=colours[n], **styles[_NORMALIZED])
-                ax.plot(x, 100 * sel["replicability"], color=colours[n], **styles[_ALL])
+                ax.plot(x, 100 * sel["all_agree"], color=colours[n], **styles[_ALL])
             ax.set_title(design)
             ax.set_xlabel(f"{X_AXIS} = 2 x accuracy gap (%)")
         axes[0].set_ylabel("%")

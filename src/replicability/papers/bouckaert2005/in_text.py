@@ -3,8 +3,10 @@
 :func:`mcnemar_type1` and :func:`mcnemar_worst_case` recompute the Type I and
 worst-case replicability of McNemar's test on a 90%/10% split that Section 4.1
 prints, beside the printed values; :func:`designs_at_equal_cost` summarizes the
-Figures 1-4 simulations per design (Sections 4.2-4.3); :func:`in_text_claims`
-holds the claims to the rules of :mod:`replicability.papers.claims`.
+Figures 1-4 simulations per design (Sections 4.2-4.3) and :func:`equal_cost_claims`
+holds their orderings on one reading of replicability (:func:`equal_cost_readings`
+sets ``2 R̂2 - 1`` and "all agree" side by side); :func:`in_text_claims` holds all
+the claims to the rules of :mod:`replicability.papers.claims`.
 
 References
 ----------
@@ -18,15 +20,16 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
-from ..claims import Claims, comparison_summary, rate_se
+from ..claims import NOT_HOLDS, Claims, comparison_summary, rate_se
 from ..page import plain
 from ..tables import read_published, write_reproduced
-from .curves import GROUPS, SCALE_CAPS, task1_curves
+from .curves import _ALL, _NORMALIZED, GROUPS, SCALE_CAPS, curve_summary, task1_curves
 from .histograms import stored_measures
 from .task1 import TASK1_DESIGNS, cached_task1
 from .theory import agreement_normal_model, task1_worst_case_gap
 
-__all__ = ["designs_at_equal_cost", "in_text_claims", "in_text_figure", "mcnemar_type1", "mcnemar_worst_case"]
+__all__ = ["designs_at_equal_cost", "equal_cost_claims", "equal_cost_readings", "in_text_claims", "in_text_figure",
+           "mcnemar_type1", "mcnemar_worst_case"]
 
 
 def _measures(ds):
@@ -149,33 +152,40 @@ def designs_at_equal_cost(sizes=(1000, 2000, 10000), *, alpha=0.05, seed=2005, s
     """Per design, averaged over the sizes: Type I error and replicability, worst case and mean power, by cost.
 
     Cost is the number of times A and B are trained and tested (Section 4.3).
-    Each ``... SE`` column is the standard error of the average: rates over the
-    independent data sets of a gap, averaged over the sizes (and, for power, the gaps).
+    Replicability is the normalized ``2 R̂2 - 1`` (the paper's reading) at gap 0
+    and its minimum over the gap grid, as in
+    :func:`~replicability.papers.bouckaert2005.curves.curve_summary`; "all agree"
+    is kept beside. Each ``... SE`` column is the standard error of the average
+    over the ``k`` sizes, ``sqrt(sum_i se_i^2) / k``: the standard error over the
+    independent data sets of a gap (``2 R̂2 - 1``: ``normalized_r2_se``; rates:
+    :func:`~replicability.papers.claims.rate_se`; power: of its mean over the gaps).
 
     Returns
     -------
     pandas.DataFrame
-        Indexed by (cost, design).
+        Indexed by (cost, design): ``type I error``, ``type I repl. (2 R2 - 1)``,
+        ``worst repl. (2 R2 - 1)``, ``mean power``, ``type I repl. (all agree)``,
+        ``worst repl. (all agree)``, each with its ``... SE``.
     """
-    curves = task1_curves(GROUPS, sizes, alpha=alpha, seed=seed, scale=scale)
-    rows = []
-    for (design, n), sel in curves.groupby(["design", "n"], sort=False):
-        n_sets = int(sel["n_datasets"].iloc[0])
-        null = sel.iloc[0]
-        worst = sel.loc[sel["replicability"].idxmin()]
-        rows.append({"design": design, "n": n, "cost": TASK1_DESIGNS[design].cost, "type I error": null["rejection"],
-                     "type I repl.": null["replicability"], "type I R2": null["r2"],
-                     "worst repl.": worst["replicability"], "worst R2": sel["r2"].min(),
-                     "mean power": sel["power"].mean(),
-                     "var type I error": rate_se(null["rejection"], n_sets) ** 2,
-                     "var type I repl.": rate_se(null["replicability"], n_sets) ** 2,
-                     "var worst repl.": rate_se(worst["replicability"], n_sets) ** 2,
-                     "var mean power": np.sum(rate_se(sel["power"].to_numpy(), n_sets) ** 2) / len(sel) ** 2})
-    frame = pd.DataFrame(rows)
-    table = frame.groupby(["cost", "design"]).mean(numeric_only=True).drop(columns="n")
-    k = frame.groupby(["cost", "design"]).size()
-    for column in ["type I error", "type I repl.", "worst repl.", "mean power"]:
-        table[f"{column} SE"] = np.sqrt(table.pop(f"var {column}") / k)  # mean of k independent estimates
+    s = curve_summary(task1_curves(GROUPS, sizes, alpha=alpha, seed=seed, scale=scale))
+    n_sets = s["data sets"].astype(int).to_numpy()
+    t1, wc = f"type I repl. ({_NORMALIZED})", f"worst repl. ({_NORMALIZED})"
+    t1_all, wc_all = f"type I repl. ({_ALL})", f"worst repl. ({_ALL})"
+    columns = ["type I error", t1, wc, "mean power", t1_all, wc_all]
+    se = {"type I error": [rate_se(v, k) for v, k in zip(s["type I error"], n_sets)], t1: s["type I SE"],
+          wc: s["worst SE"], "mean power": s["mean power SE"],
+          t1_all: [rate_se(v, k) for v, k in zip(s[t1_all], n_sets)],
+          wc_all: [rate_se(v, k) for v, k in zip(s[wc_all], n_sets)]}
+    frame = s[columns].astype(float).copy()
+    for column in columns:
+        frame[f"var {column}"] = np.asarray(se[column], dtype=float) ** 2
+    designs = frame.index.get_level_values("design")
+    frame.index = pd.MultiIndex.from_arrays([[TASK1_DESIGNS[d].cost for d in designs], designs],
+                                            names=["cost", "design"])
+    grouped = frame.groupby(["cost", "design"])
+    table, k = grouped.mean(), grouped.size()
+    for column in columns:  # the mean of k independent estimates
+        table[f"{column} SE"] = np.sqrt(table.pop(f"var {column}") / k)
     return table
 
 
@@ -223,38 +233,20 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
                "the smallest)", "Section 4.1, paragraph 3", value=w[1:], published=np.repeat(w[0], w.size - 1),
                se=np.hypot(w_se[1:], w_se[0]), rounding=0.0, unit="points", digits=2)
     d = by_design.droplevel("cost")
-    pairs = [("cv_1x10", "resampling_10"), ("cv_10x10", "resampling_100"), ("cv_50x10", "resampling_500")]
-
-    def compare(key, statement, column, pairs, source):
-        a = np.array([d.loc[x, column] for x, _ in pairs])
-        b = np.array([d.loc[y, column] for _, y in pairs])
-        se = np.hypot([d.loc[x, f"{column} SE"] for x, _ in pairs], [d.loc[y, f"{column} SE"] for _, y in pairs])
-        c.greater(key, statement, source, larger=a, smaller=b, se=se, digits=3)
-        return a - b
-
-    src = "Section 4.3"
-    d_t1 = compare("cv_better_type1", "Repeated cv has considerably better Type I replicability than resampling at "
-                   "equal cost (10, 100, 500)", "type I repl.", pairs, src)
-    d_wc = compare("cv_better_worst", "... and better worst-case replicability", "worst repl.", pairs, src)
-    d_pw = compare("cv_power_slightly", "... and slightly better power", "mean power", pairs, src)
+    diffs = equal_cost_claims(c, by_design, _NORMALIZED)
     rs = ["resampling_10", "resampling_100", "resampling_500"]
     e = np.array([d.loc[r, "type I error"] for r in rs])
-    e_se = np.array([d.loc[r, "type I error SE"] for r in rs])
-    c.close_to("rs_type1_same", "10, 100, 500 resamples: Type I error about the same", "Section 4.2",
-               value=e[1:], published=np.repeat(e[0], 2), se=np.hypot(e_se[1:], e_se[0]), rounding=0.0, digits=3)
-    steps = [(rs[1], rs[0]), (rs[2], rs[1])]
-    compare("rs_power_up", "... power increases with the number of resamples", "mean power", steps, "Section 4.2")
-    compare("rs_repl_up", "... and so does Type I replicability", "type I repl.", steps, "Section 4.2")
-    mc = [("mcnemar_50_50", "resampling_10")] * 3
-    a = np.array([d.loc["mcnemar_50_50", col] for col in ["mean power", "type I repl.", "worst repl."]])
-    b = np.array([d.loc["resampling_10", col] for col in ["mean power", "type I repl.", "worst repl."]])
-    se = np.hypot([d.loc[x, f"{col} SE"] for (x, _), col in zip(mc, ["mean power", "type I repl.", "worst repl."])],
-                  [d.loc[y, f"{col} SE"] for (_, y), col in zip(mc, ["mean power", "type I repl.", "worst repl."])])
-    c.greater("mcnemar_beats_rs10", "McNemar 50/50 beats 10x resampling in power, Type I and worst-case replicability",
-              "Section 4.2", larger=a, smaller=b, se=se, digits=3)
+    t1_rs = f"type I repl. ({_NORMALIZED})"
 
     def listed(values, fmt="+.3f"):
         return ", ".join(f"{v:{fmt}}" for v in values)
+
+    def held(reading):  # the Section 4.2-4.3 claims on replicability held on one reading, and those that fail
+        verdicts = readings[(reading, "verdict")]
+        failed = ", ".join(verdicts.index[verdicts == NOT_HOLDS]) or "none"
+        return f"{int((verdicts != NOT_HOLDS).sum())} of {len(verdicts)} (does not hold: {failed})"
+
+    readings = equal_cost_readings(by_design)
 
     values = {**c.verdicts(),
               "t1_model_all": round(100 * float(agreement_normal_model(0.0, 0.1, alpha=alpha, n_repeats=10)), 1),
@@ -264,9 +256,14 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
               "t1_r2_lo": round(float(type1["R2 %"].min()), 1), "t1_r2_hi": round(float(type1["R2 %"].max()), 1),
               "wc_model_all": round(100 * float(agreement_normal_model(1.959964, 0.1, alpha=alpha,
                                                                        n_repeats=10)), 1),
-              "cv_minus_rs_power": listed(d_pw), "cv_minus_rs_worst": listed(d_wc), "cv_minus_rs_type1": listed(d_t1),
+              "cv_minus_rs_power": listed(diffs["cv_power_slightly"]),
+              "cv_minus_rs_worst": listed(diffs["cv_better_worst"]),
+              "cv_minus_rs_type1": listed(diffs["cv_better_type1"]),
               "rs_power": listed([d.loc[r, "mean power"] for r in rs], ".3f"), "rs_type1err": listed(e, ".3f"),
-              "rs_type1repl": listed([d.loc[r, "type I repl."] for r in rs], ".3f"),
+              "rs_type1repl": listed([d.loc[r, t1_rs] for r in rs], ".3f"),
+              "rs_worstrepl": listed([d.loc[r, f"worst repl. ({_NORMALIZED})"] for r in rs], ".3f"),
+              "rs10_minus_mc90": listed(diffs["rs10_vs_mcnemar90"]),
+              "equal_cost_held_norm": held(_NORMALIZED), "equal_cost_held_all": held(_ALL),
               "t1_norm_lo": round(float(t1.min()), 1), "t1_norm_hi": round(float(t1.max()), 1),
               "t1_norm_maxdiff": round(float(np.max(np.abs(t1 - pub))), 1),
               "wc_norm_maxdiff": round(float(np.max(np.abs(w - wpub))), 1),
@@ -274,6 +271,120 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
               "wc_all_hi": round(float(worst["all agree %"].max()), 1),
               "summary": comparison_summary(np.concatenate([pub, wpub]), np.concatenate([t1, w]), c, digits=1)}
     return c, plain(values)
+
+
+#: The Section 4.2-4.3 orderings: (key, statement, source, [(larger design, column)], [(smaller design, column)]),
+#: with "repl." standing for the reading (``2 R2 - 1`` or ``all agree``) the claims are read on.
+_CV_RS = [("cv_1x10", "resampling_10"), ("cv_10x10", "resampling_100"), ("cv_50x10", "resampling_500")]
+_RS_STEPS = [("resampling_100", "resampling_10"), ("resampling_500", "resampling_100")]
+_EQUAL_COST = [
+    ("cv_better_type1", "Repeated cv has considerably better Type I replicability than resampling at equal cost "
+     "(10, 100, 500)", "Section 4.3",
+     [(a, "type I repl.") for a, _ in _CV_RS], [(b, "type I repl.") for _, b in _CV_RS]),
+    ("cv_better_worst", "... and better worst-case replicability", "Section 4.3",
+     [(a, "worst repl.") for a, _ in _CV_RS], [(b, "worst repl.") for _, b in _CV_RS]),
+    ("cv_power_slightly", "... and slightly better power", "Section 4.3",
+     [(a, "mean power") for a, _ in _CV_RS], [(b, "mean power") for _, b in _CV_RS]),
+    ("rs_power_up", "10 → 100 → 500 resamples: power increases with the number of resamples", "Section 4.2",
+     [(a, "mean power") for a, _ in _RS_STEPS], [(b, "mean power") for _, b in _RS_STEPS]),
+    ("rs_repl_up", "... and so does Type I replicability", "Section 4.2",
+     [(a, "type I repl.") for a, _ in _RS_STEPS], [(b, "type I repl.") for _, b in _RS_STEPS]),
+    ("rs_worst_up", "... worst-case replicability is considerably better when taking more samples", "Section 4.2",
+     [(a, "worst repl.") for a, _ in _RS_STEPS], [(b, "worst repl.") for _, b in _RS_STEPS]),
+    ("rs10_vs_mcnemar90", "10x resampling against McNemar 90/10: power and worst-case replicability increase; "
+     "Type I replicability decreases", "Section 4.2",
+     [("resampling_10", "mean power"), ("resampling_10", "worst repl."), ("mcnemar_90_10", "type I repl.")],
+     [("mcnemar_90_10", "mean power"), ("mcnemar_90_10", "worst repl."), ("resampling_10", "type I repl.")]),
+    ("mcnemar_beats_rs10", "McNemar 50/50 beats 10x resampling in power, Type I and worst-case replicability",
+     "Section 4.2", [("mcnemar_50_50", c) for c in ("mean power", "type I repl.", "worst repl.")],
+     [("resampling_10", c) for c in ("mean power", "type I repl.", "worst repl.")]),
+    ("sorted_vs_cv_1x10", "1x10 cv against sorted 1x10 cv: a lower Type I error, hence a higher Type I "
+     "replicability; a lower worst-case replicability", "Section 4.3",
+     [("sorted_cv_1x10", "type I error"), ("cv_1x10", "type I repl."), ("sorted_cv_1x10", "worst repl.")],
+     [("cv_1x10", "type I error"), ("sorted_cv_1x10", "type I repl."), ("cv_1x10", "worst repl.")]),
+]
+
+
+def equal_cost_claims(claims, by_design, reading=_NORMALIZED):
+    """Add the Section 4.2-4.3 claims on :func:`designs_at_equal_cost` to ``claims``, on one reading.
+
+    Every claim is an ordering of two of our estimates (the paper prints no
+    numbers there), held with the standard error of their difference
+    ``sqrt(se_1^2 + se_2^2)`` (:meth:`~replicability.papers.claims.Claims.greater`);
+    "Type I error about the same" is a :meth:`~replicability.papers.claims.Claims.close_to`
+    of the three numbers of resamples against 10.
+
+    Parameters
+    ----------
+    claims : replicability.papers.claims.Claims
+    by_design : pandas.DataFrame
+        :func:`designs_at_equal_cost`.
+    reading : {"2 R2 - 1", "all agree"}
+        The reading of "replicability": the paper's, or "all 10 repetitions agree".
+
+    Returns
+    -------
+    dict
+        ``{key: larger - smaller}`` of each ordering.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from replicability.papers.claims import Claims
+    >>> from replicability.papers.bouckaert2005.in_text import equal_cost_claims
+    >>> designs = ["mcnemar_90_10", "mcnemar_50_50", "resampling_10", "resampling_100", "resampling_500",
+    ...            "cv_1x10", "cv_10x10", "cv_50x10", "sorted_cv_1x10"]
+    >>> cols = {"type I error": 0.05, "mean power": 0.8, "type I repl. (2 R2 - 1)": 0.9,
+    ...         "worst repl. (2 R2 - 1)": 0.5}
+    >>> index = pd.MultiIndex.from_product([[1], designs], names=["cost", "design"])
+    >>> frame = pd.DataFrame({**cols, **{f"{k} SE": 0.01 for k in cols}}, index=index)
+    >>> c = Claims("bouckaert2005", "03_in_text_numbers")
+    >>> diffs = equal_cost_claims(c, frame)
+    >>> c.verdicts()["rs_repl_up"], float(diffs["rs_repl_up"][0])  # equal, within 2 SE of the difference
+    ('holds within tolerance', 0.0)
+    """
+    check_choice(reading, "reading", (_NORMALIZED, _ALL))
+    d = by_design.droplevel("cost")
+
+    def column(name):
+        return f"{name} ({reading})" if name.endswith("repl.") else name
+
+    def cells(pairs, suffix=""):
+        return np.array([d.loc[design, column(name) + suffix] for design, name in pairs], dtype=float)
+
+    diffs = {}
+    for key, statement, source, larger, smaller in _EQUAL_COST:
+        a, b = cells(larger), cells(smaller)
+        claims.greater(key, f"{statement} ({reading})" if "repl" in statement else statement, source, larger=a,
+                       smaller=b, se=np.hypot(cells(larger, " SE"), cells(smaller, " SE")), digits=3)
+        diffs[key] = a - b
+    rs = [("resampling_10", "type I error"), ("resampling_100", "type I error"), ("resampling_500", "type I error")]
+    e, e_se = cells(rs), cells(rs, " SE")
+    claims.close_to("rs_type1_same", "10, 100, 500 resamples: Type I error about the same", "Section 4.2",
+                    value=e[1:], published=np.repeat(e[0], 2), se=np.hypot(e_se[1:], e_se[0]), rounding=0.0, digits=3)
+    return diffs
+
+
+def equal_cost_readings(by_design):
+    """The Section 4.2-4.3 claims on replicability read on ``2 R2 - 1`` and on "all agree", side by side.
+
+    The paper prints no numbers in Sections 4.2-4.3, so the two readings can only be
+    told apart by the orderings it states (:func:`equal_cost_claims`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by claim key (those that quote replicability): per reading the
+        measured differences and the verdict.
+    """
+    frames = {}
+    for reading in (_NORMALIZED, _ALL):
+        c = Claims("bouckaert2005", "03_in_text_numbers")
+        equal_cost_claims(c, by_design, reading)
+        frames[reading] = c.frame().set_index("key")[["measured", "verdict"]]
+    table = pd.concat(frames, axis=1)
+    quoted = [key for key, statement, *_ in _EQUAL_COST if "repl" in statement]
+    return table.loc[quoted]
 
 
 def in_text_figure(type1, worst, grids):
