@@ -228,9 +228,17 @@ def command_times(folder=None):
 
     Examples
     --------
-    >>> table, values = command_times()
-    >>> sorted(values)[:3]
-    ['cpu_count', 'make_book_minutes', 'make_test_minutes']
+    >>> import json, tempfile
+    >>> from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> run = {"wall_s": 150.0, "load_before": 0.4}
+    >>> _ = (folder / "commands.json").write_text(json.dumps({
+    ...     "machine": {"cpu_count": 2, "date": "2026-11-25"},
+    ...     "results": {"commands": [{"command": "make book", **run}, {"command": "make test", **run}],
+    ...                 "reproduce": {"results": 92, "compute_s": 23760.0}}}))
+    >>> table, values = command_times(folder)
+    >>> values["make_book_minutes"], values["reproduce_hours"], values["n_results"]
+    (2.5, 6.6, 92)
     """
     measured = read_benchmarks(["commands"], folder)["commands"]
     runs, reproduce = measured["results"]["commands"], measured["results"]["reproduce"]
