@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from replicability.engine.runner import pair_counts, run_experiment
-from replicability.learners import IB1, C45, NaiveBayes
+from replicability.learners import C45, IB1, NaiveBayes
 from replicability.papers.bouckaert2003 import weka_oracle as wo
 from replicability.papers.bouckaert2003.weka_pages import table2_investigation, table7_investigation
 from replicability.papers.bouckaert_frank2004.uci_runs import uci_scheme_results

@@ -262,7 +262,7 @@ def table7(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
     --------
     >>> page = table7()  # reads the stored paper-scale runs
     >>> page.claims.verdicts()["c_acceptable"], len(page.tables["comparison"].frame)
-    ('does not hold', 10)
+    ('holds within tolerance', 10)
     """
     n_datasets = PAIR_DATASETS[scale]
     learners = list(learners)

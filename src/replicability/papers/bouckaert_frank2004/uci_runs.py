@@ -67,7 +67,7 @@ UCI_PAIRS = (("NaiveBayes", "J48"), ("NaiveBayes", "IB1"), ("J48", "IB1"))
 _SCALES = {"paper": ("all", 10), "quick": ("all", 2), "smoke": (["iris", "labor", "zoo"], 2)}
 
 
-def _splits(y, scheme, repeat, n_classes):
+def _splits(y, scheme, repeat, n_classes=None):
     """The (train, test) index pairs of one repeat, run-major."""
     n_runs, n_folds = UCI_SCHEMES[scheme]
     if scheme == "resample_weka":
