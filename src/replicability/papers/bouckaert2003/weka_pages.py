@@ -64,6 +64,7 @@ def table7_investigation(*, alpha=0.05):
     tan_nb = oracle.loc["tan vs nb"]
     gap = (oracle[["engine_sorted", "engine_experimenter"]].sub(oracle["published"], axis=0)).abs()
     n = int(sorted_agree["folds"].iloc[0])
+    worst = gap.loc[nn, "engine_experimenter"].idxmax()
 
     def agree(frame, learner):
         return f"{int(frame.loc[learner, 'equal'])}/{n}"
@@ -89,8 +90,10 @@ def table7_investigation(*, alpha=0.05):
                    f"{agree(exp_agree, 'voted_perceptron')} (voted perceptron with Weka's shuffle). "
                    f"1-NN pairs: {cells('weka_experimenter')} with Weka, {cells('engine_experimenter')} in "
                    f"the engine; published {cells('published')}.",
-         "verdict": "explained (cause: the training order; evidence: these rates); the reproduction now uses "
-                    "the Experimenter's order"},
+         "verdict": f"explained in large part (cause: the training order): the 1-NN cells move from up to "
+                    f"{_f(gap.loc[nn, 'engine_sorted'].max())} to at most "
+                    f"{_f(gap.loc[nn, 'engine_experimenter'].max())} points from the paper's ({worst}); the "
+                    "reproduction now uses the Experimenter's order"},
         {"hypothesis": "The paper's 'nn' is IBk -K 1 rather than IB1.",
          "experiment": "Weka's IBk -K 1 as 'nn', engine's folds and order.",
          "result": f"1-NN pairs: {cells('weka_sorted_ibk')}.",
@@ -107,6 +110,7 @@ def table7_investigation(*, alpha=0.05):
               "weka_t7_max_published": round(float(oracle.loc[nn_tan, "published"].max()), 1),
               "weka_t7_max_gap_sorted": round(float(gap.loc[nn, "engine_sorted"].max()), 1),
               "weka_t7_max_gap_experimenter": round(float(gap.loc[nn, "engine_experimenter"].max()), 1),
+              "weka_t7_max_gap_pair": worst,
               "weka_t7_tan_nb": round(float(tan_nb["engine_experimenter"]), 1),
               "weka_t7_tan_nb_weka": round(float(tan_nb["weka_sorted"]), 1),
               "weka_t7_tan_nb_published": round(float(tan_nb["published"]), 1),
