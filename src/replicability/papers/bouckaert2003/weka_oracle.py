@@ -160,7 +160,7 @@ def read_weka_folds(name, *, directory=None):
     Examples
     --------
     >>> weka = read_weka_folds("t2_p03")
-    >>> list(weka["learner"].values), dict(weka["n_test"].sizes)
+    >>> weka["learner"].values.tolist(), dict(weka["n_test"].sizes)
     (['naive_bayes', 'c45'], {'dataset': 1000, 'run': 10, 'fold': 10})
     """
     check_choice(name, "name", tuple(EXPERIMENTS))
