@@ -141,3 +141,13 @@ def test_resampling_agreement_rejects_too_many_runs():
     weka = read_weka_resampling()
     with pytest.raises(ValueError, match="n_runs"):
         resampling_agreement(weka, weka, n_runs=101)
+
+
+def test_resampling_agreement_on_shared_data_sets_only():
+    weka = read_weka_resampling()
+    part = weka.sel(dataset=["iris", "labor"])
+    agree = resampling_agreement(part, weka).set_index("what")
+    assert agree.loc["runs, all learners"].tolist() == [600, 600]
+    assert agree.loc["decisions, all pairs"].tolist() == [6, 6]
+    with pytest.raises(ValueError, match="share"):
+        resampling_agreement(weka.assign_coords(dataset=[f"x{i}" for i in range(27)]), weka)

@@ -80,7 +80,8 @@ def resampling_agreement(results, weka, *, n_runs=100, alpha=0.05):
     ----------
     results : xarray.Dataset
         Our results (:func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`);
-        its repeat 0 is compared, run ``j`` with Weka's run ``j + 1``.
+        its repeat 0 is compared, run ``j`` with Weka's run ``j + 1``, on the data sets it
+        shares with ``weka``.
     weka : xarray.Dataset
         From :func:`read_weka_resampling`.
     n_runs : int, default 100
@@ -105,7 +106,10 @@ def resampling_agreement(results, weka, *, n_runs=100, alpha=0.05):
     """
     n_runs = check_positive_int(n_runs, "n_runs")
     alpha = check_alpha(alpha)
-    names = [str(n) for n in weka["dataset"].values]
+    ours_names = {str(n) for n in results["dataset"].values}
+    names = [str(n) for n in weka["dataset"].values if str(n) in ours_names]
+    if not names:
+        raise ValueError("`results` and `weka` must share at least one data set.")
     ours = results.sel(dataset=names).isel(repeat=[0], run=slice(0, n_runs))
     theirs = weka.sel(dataset=names).isel(run=slice(0, n_runs))
     if ours.sizes["run"] != n_runs or theirs.sizes["run"] != n_runs:
