@@ -31,7 +31,7 @@ COMMITTED = ROOT / "data" / "reproduced" / "bouckaert_frank2004"
 @pytest.mark.parametrize("make, files", [
     (fidelity_page, ["table1_properties", "uci_fidelity"]),
     (table1_page, ["table1"]),
-    (table2_page, ["table2", "table2_stratified"]),
+    (table2_page, ["table2", "table2_own_splits", "table2_stratified"]),
     (table3_page, ["table3", "section4_3"]),
     (table4_page, ["table4"]),
 ], ids=["fidelity", "table1", "table2", "table3", "table4"])
@@ -83,7 +83,7 @@ def test_table1_count_claims_from_the_outcomes():
 
 
 def test_table2_claim_100_r_from_the_outcomes():
-    res = uci_scheme_results("resample")
+    res = uci_scheme_results("resample_weka")
     r = consistency_table(uci_test_outcomes(res, "corrected_resampled", n_runs=100))["R"].to_numpy()
     page = table2_page()
     assert page.claims.verdicts()["claim_100_r"] == verdict_at_least(r, 0.9, rate_se(0.9, 27))

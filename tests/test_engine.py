@@ -252,3 +252,26 @@ def test_rejects_split_indices_that_are_not_integers():
     X, y = sample_independent_binary(20, n_attributes=3, rng=0)
     with pytest.raises(ValueError, match="`splits`"):
         evaluate_nb_c45(X, y, [(np.arange(10) * 1.0, np.array([15]))])
+
+
+def test_rxk_cv_experimenter_order_keeps_the_folds_and_ib1_fast_path_follows_the_order():
+    # train_order="experimenter" only reorders the training rows; the pair kernel of IB1 (first of
+    # equally near neighbours) must count as the estimator fitted on the rows in that order.
+    from replicability.learners import IB1
+    y = np.arange(60) % 2
+    rng = np.random.default_rng(3)
+    X = rng.integers(0, 2, size=(60, 4))
+    sorted_runs = registry.SCHEMES["rxk_cv"](n_runs=2, n_folds=5)(X, y, np.random.default_rng(7))
+    shuffled_runs = registry.SCHEMES["rxk_cv"](n_runs=2, n_folds=5, train_order="experimenter")(
+        X, y, np.random.default_rng(7))
+    flat = [fold for run in shuffled_runs for fold in run]
+    for (tr, te), (tr0, te0) in zip(flat, [fold for run in sorted_runs for fold in run]):
+        assert np.array_equal(np.sort(tr), tr0) and np.array_equal(te, te0)
+    assert any(not np.array_equal(tr, np.sort(tr)) for tr, _ in flat)
+    counts = registry.PAIR_EVALUATORS[("ib1", "c45")](X, y, flat, params_a={}, params_b={})
+    ours = [int((IB1().fit(X[tr], y[tr]).predict(X[te]) == y[te]).sum()) for tr, te in flat]
+    assert counts[:, 0].tolist() == ours
+    # ... and the order matters here (ties between equally near neighbours of different classes)
+    assert ours != [int((IB1().fit(X[np.sort(tr)], y[np.sort(tr)]).predict(X[te]) == y[te]).sum()) for tr, te in flat]
+    with pytest.raises(ValueError, match="train_order"):
+        registry.SCHEMES["rxk_cv"](train_order="weka")

@@ -8,7 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.model_selection import RepeatedStratifiedKFold
 
-from replicability.engine.splits import FiveByTwoCV, RandomSubsampling, RepeatedCV, rxk_cv_splits
+from replicability.engine.splits import (
+    FiveByTwoCV,
+    RandomSubsampling,
+    RepeatedCV,
+    experimenter_training_order,
+    rxk_cv_splits,
+)
 
 
 def _labels(n=103, seed=0, p=0.3):
@@ -197,3 +203,26 @@ def test_rxk_y_must_be_one_dimensional():
 def test_rxk_y_must_have_n_folds_values():
     with pytest.raises(ValueError, match="`y`"):
         rxk_cv_splits(np.arange(3), n_folds=4)
+
+
+def test_experimenter_training_order_matches_weka_randomize():
+    # Weka 3.6.14: Instances.randomize(new Random(1)) turns rows 0, 1, 2, 3 into 3, 0, 1, 2.
+    splits = [(np.array([0, 1, 2, 3]), np.array([4, 5])), (np.array([2, 3, 4, 5]), np.array([0, 1]))]
+    shuffled = experimenter_training_order(splits, n_folds=2, seeds=[1])
+    assert shuffled[0][0].tolist() == [3, 0, 1, 2]
+    # the run's generator goes on to the next fold: not the same permutation again
+    assert sorted(shuffled[1][0].tolist()) == [2, 3, 4, 5]
+    assert all(np.array_equal(a[1], b[1]) for a, b in zip(shuffled, splits))
+
+
+def test_experimenter_training_order_keeps_the_rows_and_depends_on_the_seeds():
+    splits, (r, k) = rxk_cv_splits(np.arange(40) % 2, n_runs=2, n_folds=5, random_state=0)
+    a = experimenter_training_order(splits, n_folds=k, seeds=[5, 6])
+    b = experimenter_training_order(splits, n_folds=k, seeds=[5, 7])
+    for (tr, te), (tr0, te0) in zip(a, splits):
+        np.testing.assert_array_equal(np.sort(tr), np.sort(tr0))
+        np.testing.assert_array_equal(te, te0)
+    assert all(np.array_equal(x[0], y[0]) for x, y in zip(a[:k], b[:k]))  # run 0: same seed
+    assert not all(np.array_equal(x[0], y[0]) for x, y in zip(a[k:], b[k:]))
+    with pytest.raises(ValueError, match="n_folds"):
+        experimenter_training_order(splits, n_folds=k, seeds=[5])

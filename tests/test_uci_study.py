@@ -85,3 +85,19 @@ def test_scheme_results_smoke_and_errors(tmp_path, monkeypatch):
         uci_scheme_results("cv", scale="huge")
     with pytest.raises(ValueError, match="learners"):
         uci_fold_hits(load_uci("iris", directory=UCI_DIR), "cv", learners=["SMO"])
+
+
+def test_resample_weka_repeat0_is_the_experimenters_runs_1_to_100(labor):
+    # Repeat 0 of "resample_weka" = Weka's RandomSplitResultProducer runs 1..100 (data/weka/uci_resampling.csv.gz,
+    # Weka 3.6.14): same test-set sizes and correct counts per run; repeat 1 starts at run 101.
+    from replicability.papers.bouckaert_frank2004.fidelity import weka_random_splits
+    from replicability.papers.bouckaert_frank2004.uci_runs import _splits
+    from replicability.papers.bouckaert_frank2004.weka_resampling import read_weka_resampling
+
+    hits = uci_fold_hits(labor, "resample_weka", n_repeats=1)
+    weka = read_weka_resampling().sel(dataset="labor")
+    np.testing.assert_array_equal(hits["n_test"].values, weka["n_test"].values)
+    np.testing.assert_array_equal(hits["correct"].values, weka["correct"].values)
+    second = _splits(labor.y, "resample_weka", 1, len(labor.class_values))
+    assert np.array_equal(second[0][1], weka_random_splits(labor.y, runs=[101], n_classes=2)[0][1])
+    assert UCI_SCHEMES["resample_weka"] == (100, 1)

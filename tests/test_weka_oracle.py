@@ -8,6 +8,9 @@ BayesNet with TAN search and VotedPerceptron on
 * iris, labor and zoo with Weka's own 10-fold cross-validation (seed 1),
 
 and our learners must classify exactly as many test instances correctly on every fold.
+The Experimenter's random 90/10 splits (Weka's own ``RandomSplitResultProducer.doRun``)
+on five UCI data sets must equal :func:`weka_random_splits` row for row, in Weka's order,
+and our learners must score as Weka's on them.
 TAN is the known exception (Weka's TAN searches its tree with the BAYES score, ours with
 conditional mutual information): that comparison is a strict expected failure, so a
 change that made them agree would be noticed.
@@ -27,7 +30,7 @@ import pytest
 from replicability.engine.registry import SOURCES
 from replicability.engine.splits import rxk_cv_splits
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
-from replicability.papers.bouckaert_frank2004.fidelity import cv_correct
+from replicability.papers.bouckaert_frank2004.fidelity import cv_correct, fold_hits, weka_random_splits
 from replicability.papers.synthetic_runs import SYNTHETIC_SOURCES
 from replicability.sources.uci import load_uci
 
@@ -74,11 +77,24 @@ def _synthetic_samples():
 
 
 @pytest.fixture(scope="module")
-def weka(tmp_path_factory):
-    """Run every job in one JVM; return {(job, learner): correct}."""
+def driver(tmp_path_factory):
+    """The compiled driver's directory."""
     work = tmp_path_factory.mktemp("weka")
     subprocess.run(["javac", "-nowarn", "-cp", str(WEKA_JAR), "-d", str(work), str(DRIVER)], check=True,
                    capture_output=True)
+    return work
+
+
+def _run_driver(work, jobs, *options):
+    (work / "jobs.tsv").write_text("\n".join(jobs) + "\n")
+    return subprocess.run(["java", "-cp", f"{WEKA_JAR}{os.pathsep}{work}", "WekaBatch", *options,
+                           str(work / "jobs.tsv")], check=True, capture_output=True, text=True, timeout=600).stdout
+
+
+@pytest.fixture(scope="module")
+def weka(driver):
+    """Run every job in one JVM; return {(job, learner): correct}."""
+    work = driver
     jobs = [f"CLF\t{key}\t" + spec.replace(" ", "\t", 1) for key, spec in WEKA.items()]
     for index, X, y, splits in _synthetic_samples():
         arff = work / f"synthetic{index}.arff"
@@ -87,9 +103,7 @@ def weka(tmp_path_factory):
                  for f, (tr, te) in enumerate(splits)]
     directory = Path(os.environ["REPLICABILITY_UCI_DIR"])
     jobs += [f"CV\tuci_{name}\t{directory / f'{name}.arff'}\t10\t1" for name in UCI]
-    (work / "jobs.tsv").write_text("\n".join(jobs) + "\n")
-    out = subprocess.run(["java", "-cp", f"{WEKA_JAR}{os.pathsep}{work}", "WekaBatch", str(work / "jobs.tsv")],
-                         check=True, capture_output=True, text=True, timeout=600).stdout
+    out = _run_driver(work, jobs)
     return {(f[1], f[2]): int(f[4]) for f in (line.split("\t") for line in out.splitlines()) if f[0] == "F"}
 
 
@@ -115,3 +129,52 @@ def test_uci_cross_validation_equals_weka(weka, name):
     directory = os.environ["REPLICABILITY_UCI_DIR"]
     ours = int(cv_correct(load_uci(name, directory=directory), learner, seeds=[1])[0])
     assert ours == sum(weka[(f"uci_{name}/{i}", key)] for i in range(10))
+
+
+#: UCI data sets for the random splits: a declared class that never occurs (anneal), classes with a
+#: single instance (audiology), 3 to 24 classes, 57 to 898 instances.
+RANDOM_SPLIT_SETS = ["anneal", "audiology", "iris", "labor", "zoo"]
+RANDOM_SPLIT_RUNS = range(1, 6)
+WEKA_KEYS = {"NaiveBayes": "naive_bayes", "J48": "c45", "IB1": "ib1"}
+
+
+@pytest.fixture(scope="module")
+def weka_random(driver):
+    """Weka's RandomSplitResultProducer (-P 90) runs 1..5: {(data set, run): (train, test, {learner: correct})}."""
+    directory = Path(os.environ["REPLICABILITY_UCI_DIR"])
+    jobs = [f"CLF\t{key}\t" + WEKA[key] for key in WEKA_KEYS.values()]
+    jobs += [f"RSPLIT\t{name}\t{directory / f'{name}.arff'}\t90\t1-{max(RANDOM_SPLIT_RUNS)}"
+             for name in RANDOM_SPLIT_SETS]
+    out = {}
+    for line in _run_driver(driver, jobs, "-p").splitlines():
+        f = line.split("\t")
+        if f[0] == "I":
+            name, run = f[1].rsplit("/", 1)
+            out[(name, int(run))] = ([int(i) for i in f[2].split(",")], [int(i) for i in f[3].split(",")], {})
+        elif f[0] == "F":
+            name, run = f[1].rsplit("/", 1)
+            out[(name, int(run))][2][f[2]] = int(f[4])
+    return out
+
+
+@pytest.mark.parametrize("name", RANDOM_SPLIT_SETS)
+def test_random_splits_equal_weka_experimenter(weka_random, name):
+    ds = load_uci(name, directory=os.environ["REPLICABILITY_UCI_DIR"])
+    ours = weka_random_splits(ds.y, runs=RANDOM_SPLIT_RUNS, n_classes=len(ds.class_values))
+    for run, (train, test) in zip(RANDOM_SPLIT_RUNS, ours):
+        weka_train, weka_test, _ = weka_random[(name, run)]
+        assert train.tolist() == weka_train, (name, run)
+        assert test.tolist() == weka_test, (name, run)
+
+
+@pytest.mark.parametrize("learner", list(WEKA_KEYS))
+def test_learners_on_random_splits_equal_weka(weka_random, learner):
+    differ = []
+    for name in RANDOM_SPLIT_SETS:
+        ds = load_uci(name, directory=os.environ["REPLICABILITY_UCI_DIR"])
+        for run in RANDOM_SPLIT_RUNS:
+            train, test, correct = weka_random[(name, run)]
+            ours = int(fold_hits(ds, learner, ds.X, ds.y, np.array(train), np.array(test)).sum())
+            if ours != correct[WEKA_KEYS[learner]]:
+                differ.append((name, run, ours, correct[WEKA_KEYS[learner]]))
+    assert not differ, f"(data set, run, ours, Weka): {differ}"

@@ -1,11 +1,13 @@
-"""Weka's random numbers: ``java.util.Random`` and ``Instances.randomize``.
+"""Weka's random numbers: ``java.util.Random``, ``Instances.randomize`` and ``Utils.probRound``.
 
 Shared by the voted perceptron's Weka shuffle
-(:mod:`replicability.learners.perceptron`) and Weka's cross-validation folds
-(:mod:`replicability.papers.bouckaert_frank2004.fidelity`).
+(:mod:`replicability.learners.perceptron`) and Weka's cross-validation folds and
+random splits (:mod:`replicability.papers.bouckaert_frank2004.fidelity`).
 """
 
-__all__ = ["JavaRandom", "randomize"]
+import math
+
+__all__ = ["JavaRandom", "prob_round", "randomize"]
 
 
 class JavaRandom:
@@ -34,9 +36,25 @@ class JavaRandom:
             if bits - val + (bound - 1) < 1 << 31:
                 return val
 
+    def next_double(self):
+        """``Random.nextDouble()``: 53 random bits, ``((next(26) << 27) + next(27)) * 2**-53``."""
+        high = self.next_bits(26)
+        return ((high << 27) + self.next_bits(27)) * 2.0**-53
+
 
 def randomize(order, rand):
     """``Instances.randomize(rand)``: Fisher-Yates from the end, in place on the sequence ``order``."""
     for j in range(len(order) - 1, 0, -1):
         k = rand.next_int(j + 1)
         order[j], order[k] = order[k], order[j]
+
+
+def prob_round(value, rand):
+    """``Utils.probRound(value, rand)``: round down or up, up with probability ``value - floor(value)``.
+
+    One ``nextDouble()`` is drawn whatever the value (also for an integer ``value``).
+    """
+    lower = math.floor(abs(value))
+    up = rand.next_double() < abs(value) - lower
+    rounded = int(lower) + (1 if up else 0)
+    return rounded if value >= 0 else -rounded

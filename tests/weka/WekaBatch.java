@@ -17,6 +17,10 @@ import weka.core.FastVector;
 import weka.core.Instance;
 import weka.core.Instances;
 import weka.core.Utils;
+import weka.experiment.ClassifierSplitEvaluator;
+import weka.experiment.RandomSplitResultProducer;
+import weka.experiment.ResultListener;
+import weka.experiment.ResultProducer;
 
 /**
  * Batched Weka 3.6 oracle: one JVM evaluates many classifiers on many splits.
@@ -40,6 +44,12 @@ import weka.core.Utils;
  *                                          is "shuffle:<seed>" (one java.util.Random per RUN line,
  *                                          train.randomize(random) for fold 0, 1, ...); jobs "<job>/<f>"
  *
+ *   RSPLIT job  data.arff  percent  runs   the Experimenter's random train/test splits: Weka's own
+ *                                          RandomSplitResultProducer (-P percent, data randomized) runs
+ *                                          doRun(run) for each run in "runs" (comma-separated, or a range
+ *                                          "first-last"); one job per run: "<job>/<run>"; row indices are
+ *                                          reported (-p), in the order of Weka's training and test sets
+ *
  * Every CLF declared before a job line is run on it. The class is the last attribute.
  *
  * Output (stdout), tab-separated:
@@ -47,7 +57,7 @@ import weka.core.Utils;
  *   P  job  clf  position  row  actual  predicted  p1      (only with -p; predicted -1 = unclassified,
  *                                                           p1 = predicted probability of class index 1)
  *   T  job  clf  structure                                 (only with -s, for BayesNet: parents per node)
- *   I  job  train_rows  test_rows                          (CV jobs with -p: Weka's fold rows)
+ *   I  job  train_rows  test_rows                          (CV and RSPLIT jobs with -p: Weka's rows)
  *   E  job  clf  message                                   (buildClassifier threw: e.g. VotedPerceptron on 3 classes)
  *   O  clf  classname options                              (each CLF's effective options, getOptions())
  *
@@ -158,6 +168,89 @@ public class WekaBatch {
         }
     }
 
+    /**
+     * A parallel data set (id, class) with the rows of data0 whose class is known: the same shuffles
+     * and stratification as data0 (they depend only on the number of rows and their classes).
+     */
+    static Instances idsOf(Instances data0, boolean keepMissingClass) {
+        FastVector atts = new FastVector(2);
+        atts.addElement(new Attribute("id"));
+        atts.addElement(data0.classAttribute().copy());
+        Instances ids = new Instances(data0.relationName(), atts, data0.numInstances());
+        ids.setClassIndex(1);
+        for (int i = 0; i < data0.numInstances(); i++) {
+            if (!keepMissingClass && data0.instance(i).classIsMissing()) continue;
+            Instance x = new Instance(2);
+            x.setDataset(ids);
+            x.setValue(0, i);
+            if (data0.instance(i).classIsMissing()) x.setClassMissing();
+            else x.setValue(1, data0.instance(i).classValue());
+            ids.add(x);
+        }
+        return ids;
+    }
+
+    static int[] idColumn(Instances ids) {
+        int[] out = new int[ids.numInstances()];
+        for (int j = 0; j < out.length; j++) out[j] = (int) ids.instance(j).value(0);
+        return out;
+    }
+
+    /** A split evaluator that only records the training and test sets the result producer hands it. */
+    static class Capture extends ClassifierSplitEvaluator {
+        Instances train, test;
+
+        @Override
+        public Object[] getResult(Instances train, Instances test) {
+            this.train = train;
+            this.test = test;
+            return new Object[0];
+        }
+    }
+
+    /** Accepts every result and discards it. */
+    static class Discard implements ResultListener {
+        public String[] determineColumnConstraints(ResultProducer rp) { return null; }
+        public void preProcess(ResultProducer rp) {}
+        public void postProcess(ResultProducer rp) {}
+        public void acceptResult(ResultProducer rp, Object[] key, Object[] result) {}
+        public boolean isResultRequired(ResultProducer rp, Object[] key) { return true; }
+    }
+
+    /**
+     * The Experimenter's random splits: RandomSplitResultProducer.doRun(run) on the (id, class) data set
+     * (java.util.Random(run), Instances.randomize, per-class Utils.probRound of the training share,
+     * training and test sets randomized again), then every classifier on the same rows of data0.
+     */
+    static void runRandomSplit(String job, List<String[]> clfs, Instances data0, double percent, int[] runs)
+            throws Exception {
+        Instances ids = idsOf(data0, true);
+        Capture capture = new Capture();
+        RandomSplitResultProducer producer = new RandomSplitResultProducer();
+        producer.setInstances(ids);
+        producer.setTrainPercent(percent);
+        producer.setSplitEvaluator(capture);
+        producer.setResultListener(new Discard());
+        for (int run : runs) {
+            producer.doRun(run);
+            int[] tr = idColumn(capture.train), te = idColumn(capture.test);
+            String rj = job + "/" + run;
+            if (printPred) out.println("I\t" + rj + "\t" + join(tr) + "\t" + join(te));
+            run(rj, clfs, subset(data0, tr), subset(data0, te), te);
+        }
+    }
+
+    static int[] parseRuns(String s) {
+        if (s.contains("-")) {
+            String[] ab = s.split("-");
+            int a = Integer.parseInt(ab[0].trim()), b = Integer.parseInt(ab[1].trim());
+            int[] out = new int[b - a + 1];
+            for (int i = 0; i < out.length; i++) out[i] = a + i;
+            return out;
+        }
+        return parseIdx(s);
+    }
+
     /** Weka's crossValidateModel folds; a parallel (id, class) data set tracks the rows. */
     static void runCV(String job, List<String[]> clfs, Instances data0, int folds, int seed) throws Exception {
         Instances data = new Instances(data0);
@@ -253,6 +346,10 @@ public class WekaBatch {
                     run(f[1] + "/" + fold, clfs, train, subset(data, te), te);
                     jobs++;
                 }
+            } else if (f[0].equals("RSPLIT")) {
+                int[] runs = parseRuns(f[4]);
+                runRandomSplit(f[1], clfs, load(f[2]), Double.parseDouble(f[3]), runs);
+                jobs += runs.length;
             } else if (f[0].equals("TT")) {
                 run(f[1], clfs, load(f[2]), load(f[3]), null);
                 jobs++;

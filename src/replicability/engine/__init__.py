@@ -8,7 +8,7 @@ public name of the engine's modules is importable from here.
 from .._lazy import attach
 
 _MODULES = {
-    "splits": ("FiveByTwoCV", "RandomSubsampling", "RepeatedCV", "rxk_cv_splits"),
+    "splits": ("FiveByTwoCV", "RandomSubsampling", "RepeatedCV", "experimenter_training_order", "rxk_cv_splits"),
     "runner": ("ExperimentConfig", "pair_counts", "parallel_map", "run_experiment", "stack_sources"),
     "registry": (
         "LEARNERS", "PAIR_EVALUATORS", "SCHEMES", "SOURCES", "VERSIONS", "code_versions", "register_learner",

@@ -21,9 +21,11 @@ Built-in entries:
   UCI loader ``"uci"`` (:func:`~replicability.sources.uci.load_uci`) is versioned here
   too, for the UCI experiments;
 * schemes ``"cv"``, ``"resample"``, ``"5x2"`` (scikit-learn splitters seeded from the
-  repeat's stream), ``"rxk_cv"`` (:func:`~replicability.engine.splits.rxk_cv_splits`)
-  and, versioned for the UCI experiments, ``"weka_cv"`` (Weka's stratified folds) and
-  ``"random_subsampling"`` (:class:`~replicability.engine.splits.RandomSubsampling`);
+  repeat's stream), ``"rxk_cv"`` (:func:`~replicability.engine.splits.rxk_cv_splits`;
+  ``train_order="experimenter"`` shuffles each training set as Weka's Experimenter does)
+  and, versioned for the UCI experiments, ``"weka_cv"`` (Weka's stratified folds),
+  ``"random_subsampling"`` (:class:`~replicability.engine.splits.RandomSubsampling`) and
+  ``"weka_random_split"`` (the Experimenter's 90/10 splits);
 * pair evaluators for all 20 ordered pairs of the five learners, which fit both
   learners on all folds of a data set in compiled code when the attributes are
   binary (:mod:`replicability.learners.pairs`), under the kernel version ``"pairs"``.
@@ -43,7 +45,7 @@ from ..learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from ..learners.pairs import FAST_LEARNERS, evaluate_nb_c45, evaluate_pair_fast
 from ..sources.bayesnet import bouckaert2003_source
 from ..sources.synthetic import sample_independent_binary
-from .splits import _seeded, _splits_from_folds, _stratified_test_folds, rxk_cv_splits
+from .splits import _seeded, _splits_from_folds, _stratified_test_folds, experimenter_training_order, rxk_cv_splits
 
 __all__ = [
     "LEARNERS",
@@ -102,13 +104,22 @@ def _five_by_two(*, stratified=False):
     return _cv(n_runs=5, n_folds=2, stratified=stratified)
 
 
-def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True):
-    """Stratified (by default) r x k cv from replicability.engine.splits, seeded per repeat."""
+def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True, train_order="sorted"):
+    """Stratified (by default) r x k cv from replicability.engine.splits, seeded per repeat.
+
+    ``train_order="sorted"``: training rows ascending; ``"experimenter"``: shuffled per fold
+    as Weka's Experimenter does (:func:`~replicability.engine.splits.experimenter_training_order`,
+    one ``java.util.Random`` per run, its seed drawn from the repeat's stream after the folds').
+    """
+    if train_order not in ("sorted", "experimenter"):
+        raise ValueError(f"`train_order` must be 'sorted' or 'experimenter'; got {train_order!r}.")
 
     def split(X, y, rng):
         seed = int(rng.integers(0, 2**32))
         flat, (r, k) = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified,
                                      random_state=seed)
+        if train_order == "experimenter":
+            flat = experimenter_training_order(flat, n_folds=k, seeds=rng.integers(0, 2**31, size=r))
         return [flat[i * k:(i + 1) * k] for i in range(r)]
 
     return split
@@ -163,6 +174,7 @@ VERSIONS = {
     "scheme:rxk_cv": 1,
     "scheme:weka_cv": 1,
     "scheme:random_subsampling": 1,
+    "scheme:weka_random_split": 1,
     "kernel:pairs": 1,
 }
 

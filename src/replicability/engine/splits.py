@@ -17,7 +17,9 @@ rather than re-implemented. This module adds what is missing:
   random draws), computed without its per-split overhead, which dominated the
   experiment engine's time;
 * :class:`FiveByTwoCV` -- five repetitions of stratified 2-fold cv
-  (Dietterich 1998).
+  (Dietterich 1998);
+* :func:`experimenter_training_order` -- the training rows of r x k cv shuffled per
+  fold as Weka's Experimenter hands them to a learner (``Instances.trainCV``).
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
+from .._weka_random import JavaRandom, randomize
 
-__all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "rxk_cv_splits"]
+__all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
 
 class RandomSubsampling:
@@ -337,3 +340,57 @@ def rxk_cv_splits(y, *, n_runs=10, n_folds=10, stratified=True, random_state=Non
     splits = list(cv.split(np.zeros((y.shape[0], 1)), y))
     return splits, shape
 
+
+
+def experimenter_training_order(splits, *, n_folds, seeds):
+    """The splits of r x k cv with each training set in the order Weka's Experimenter uses.
+
+    Weka's ``CrossValidationResultProducer`` builds the training set of fold ``f``
+    with ``Instances.trainCV(k, f, random)``, which shuffles it
+    (``Instances.randomize``) with the run's ``java.util.Random``, one generator per
+    run used for folds ``0, 1, ..., k - 1`` in turn. A learner that breaks ties by
+    position (IB1 keeps the first of equally near neighbours; the voted perceptron
+    shuffles the order it is given) sees a fresh random order in every fold. Here
+    each run ``r`` draws ``java.util.Random(seeds[r])`` and shuffles the training
+    rows of its folds, in ascending order, in turn. The test sets are unchanged.
+
+    Parameters
+    ----------
+    splits : list of (ndarray, ndarray)
+        Run-major ``(train, test)`` pairs, as :func:`rxk_cv_splits` returns them.
+    n_folds : int
+        Folds per run (k).
+    seeds : sequence of int
+        One ``java.util.Random`` seed per run.
+
+    Returns
+    -------
+    list of (ndarray, ndarray)
+        The same splits, training rows reordered.
+
+    References
+    ----------
+    .. [1] Hall, M., Frank, E., et al. (2009). The WEKA data mining software:
+       an update. SIGKDD Explorations 11(1), 10-18. doi:10.1145/1656274.1656278
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> splits, _ = rxk_cv_splits(np.arange(8) % 2, n_runs=1, n_folds=2, random_state=0)
+    >>> shuffled = experimenter_training_order(splits, n_folds=2, seeds=[1])
+    >>> [sorted(tr.tolist()) == sorted(s.tolist()) for (tr, _), (s, _) in zip(shuffled, splits)]
+    [True, True]
+    """
+    n_folds = check_positive_int(n_folds, "n_folds")
+    seeds = [int(s) for s in seeds]
+    if len(splits) != n_folds * len(seeds):
+        raise ValueError(f"`splits` must hold `n_folds` x len(`seeds`) = {n_folds * len(seeds)} pairs; "
+                         f"got {len(splits)}.")
+    out = []
+    for run, seed in enumerate(seeds):
+        rand = JavaRandom(seed)
+        for train, test in splits[run * n_folds:(run + 1) * n_folds]:
+            order = np.sort(np.asarray(train)).tolist()
+            randomize(order, rand)
+            out.append((np.asarray(order, dtype=np.intp), test))
+    return out

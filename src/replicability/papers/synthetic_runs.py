@@ -48,6 +48,7 @@ def synthetic_fold_counts(
     n_repeats=10,
     n_instances=300,
     learners=("naive_bayes", "c45"),
+    learner_params=None,
     source_params=None,
     seed=0,
     scale="paper",
@@ -70,6 +71,8 @@ def synthetic_fold_counts(
         per data set (300 in the papers).
     learners : tuple of str
         Runner learner names of A and B.
+    learner_params : tuple of two dicts, optional
+        Options of A's and B's factories (e.g. ``({}, {"weka_shuffle": True})``); default none.
     source_params : dict, optional
         Overrides of the source's parameters (e.g. ``{"class_probability": 0.1}``).
     seed : int
@@ -105,6 +108,7 @@ def synthetic_fold_counts(
         source=runner_source,
         source_params={**params, **(source_params or {})},
         learners=learners,
+        learner_params=learner_params,
         scheme=scheme,
         scheme_params=scheme_params or {},
         n_datasets=n_datasets,

@@ -7,6 +7,8 @@ through the folds Weka's ``Evaluation.crossValidateModel`` draws for
 ``-x 10 -s <seed>`` (reproduced with ``java.util.Random``), and compares the
 10 x 10 cv accuracies with those Weka 3.6.14 reports
 (``weka_cv.csv``, package data; ``tests/fixtures/weka_uci/README.md`` says how it was made).
+:func:`weka_random_splits` reproduces the random train/test splits of Weka's
+Experimenter (``RandomSplitResultProducer``), used by the 100-run resampling experiments.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import pandas as pd
 import xarray as xr
 
 from ..._validation import check_choice, check_positive, check_positive_int
-from ..._weka_random import JavaRandom, randomize
+from ..._weka_random import JavaRandom, prob_round, randomize
 from ...engine.registry import code_versions
 from ...engine.runner import parallel_map
 from ...engine.store import cached_result
@@ -28,7 +30,7 @@ from ...learners.neighbors import IB1
 from ...sources.uci import list_uci, load_uci
 
 __all__ = ["LEARNERS", "LEARNER_VERSIONS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv",
-           "uci_cv_correct", "uci_fidelity", "weka_cv_splits"]
+           "uci_cv_correct", "uci_fidelity", "weka_cv_splits", "weka_random_splits"]
 
 #: Weka class names of the three learners, in table order.
 LEARNERS = ("NaiveBayes", "J48", "IB1")
@@ -107,6 +109,87 @@ def weka_cv_splits(y, *, n_folds=10, seed=1):
         train = list(np.concatenate([data[:first], data[first + size:]]))
         randomize(train, rand)
         out.append((np.asarray(train, dtype=np.intp), data[first:first + size].copy()))
+    return out
+
+
+def weka_random_splits(y, *, runs, train_percent=90.0, n_classes=None):
+    """The train/test splits of Weka 3.6's Experimenter, ``RandomSplitResultProducer``, for the given runs.
+
+    For run ``r`` Weka draws ``java.util.Random(r)``, shuffles the data
+    (``Instances.randomize``), splits it by class (class codes ``0 .. n_classes - 1``
+    in the order of the ARFF header, then the instances with a missing class), and
+    puts the first ``probRound(n_c * train_percent / 100)`` instances of each class
+    in the training set and the rest in the test set: a stratified split whose
+    per-class training share is rounded up with probability equal to its fractional
+    part. Both sets are then shuffled again with the same generator. The Experimenter
+    numbers runs from 1.
+
+    Parameters
+    ----------
+    y : array-like of int, shape (n,)
+        Class codes in the order of the ARFF file; a negative code is a missing class.
+    runs : iterable of int
+        Weka's run numbers (the seeds of ``java.util.Random``).
+    train_percent : float, default 90.0
+        Percentage of each class used for training (Weka ``-P``).
+    n_classes : int, optional
+        Number of class values *declared* in the header (default ``max(y) + 1``).
+        A declared class without instances still draws one random number, so it
+        changes the splits.
+
+    Returns
+    -------
+    list of (ndarray, ndarray)
+        ``(train, test)`` row indices per run, each in Weka's (shuffled) order,
+        which matters to learners whose ties depend on the order (IB1).
+
+    Notes
+    -----
+    Transcribed from ``weka.experiment.RandomSplitResultProducer.doRun`` (the
+    bytecode of Weka 3.6.14 has the same calls as the 3.8 source) and checked
+    against the real ``doRun`` in the Weka test tier
+    (``tests/test_weka_oracle.py``). Instances with a missing class are split too;
+    Weka's evaluation then skips them.
+
+    References
+    ----------
+    .. [1] Hall, M., Frank, E., et al. (2009). The WEKA data mining software:
+       an update. SIGKDD Explorations 11(1), 10-18. doi:10.1145/1656274.1656278
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> train, test = weka_random_splits(np.array([0] * 10 + [1] * 10), runs=[1])[0]
+    >>> len(train), len(test), np.bincount(np.array([0] * 10 + [1] * 10)[test]).tolist()
+    (18, 2, [1, 1])
+    """
+    y = np.asarray(y)
+    if y.ndim != 1 or len(y) == 0 or not np.issubdtype(y.dtype, np.integer):
+        raise ValueError(f"`y` must be a non-empty one-dimensional array of class codes; got shape {y.shape}, "
+                         f"dtype {y.dtype}.")
+    train_percent = check_positive(train_percent, "train_percent")
+    if train_percent > 100:
+        raise ValueError(f"`train_percent` must be at most 100; got {train_percent!r}.")
+    observed = int(y.max()) + 1 if (y >= 0).any() else 0
+    n_classes = observed if n_classes is None else check_positive_int(n_classes, "n_classes")
+    if n_classes < observed:
+        raise ValueError(f"`n_classes` must be at least the largest class code + 1 ({observed}); got {n_classes}.")
+    runs = [int(r) for r in runs]
+    out = []
+    for run in runs:
+        rand = JavaRandom(run)
+        order = list(range(len(y)))
+        randomize(order, rand)
+        codes = y[order]
+        train, test = [], []
+        for c in [*range(n_classes), -1]:
+            members = [i for i, code in zip(order, codes) if (code == c if c >= 0 else code < 0)]
+            size = prob_round(len(members) * train_percent / 100, rand)
+            train += members[:size]
+            test += members[size:]
+        randomize(train, rand)
+        randomize(test, rand)
+        out.append((np.asarray(train, dtype=np.intp), np.asarray(test, dtype=np.intp)))
     return out
 
 

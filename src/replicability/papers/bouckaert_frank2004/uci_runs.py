@@ -17,6 +17,10 @@ the splits inside it):
 * ``"resample"``: 100 runs of random subsampling with 10% of the data for testing
   (:class:`~replicability.engine.splits.RandomSubsampling`, ``random_state=repeat``); the
   first ``m`` runs are the ``m``-run experiment;
+* ``"resample_weka"``: the 100 runs of 90/10 random splits of Weka's Experimenter
+  (:func:`~replicability.papers.bouckaert_frank2004.fidelity.weka_random_splits`,
+  ``RandomSplitResultProducer``) with run numbers ``1 + run + 100 * repeat``, so repeat 0
+  is the Experimenter's runs 1..100, whose per-run counts ``data/weka`` holds from real Weka;
 * ``"resample_stratified"``: the same with stratification (see
   ``_stratified_resampling``), 20 runs (the 10- and 20-run experiments).
   Bouckaert & Frank check Table 2 with stratified resampling for every number
@@ -45,7 +49,7 @@ from ...engine.runner import parallel_map
 from ...engine.splits import RandomSubsampling
 from ...engine.store import cached_result
 from ...sources.uci import list_uci, load_uci
-from .fidelity import LEARNER_VERSIONS, LEARNERS, fold_hits, weka_cv_splits
+from .fidelity import LEARNER_VERSIONS, LEARNERS, fold_hits, weka_cv_splits, weka_random_splits
 
 __all__ = ["PAPER", "UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"]
 
@@ -53,7 +57,8 @@ __all__ = ["PAPER", "UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_res
 PAPER = "bouckaert_frank2004"
 
 #: Sampling scheme -> (runs, folds) of one repeat.
-UCI_SCHEMES = {"cv": (10, 10), "5x2": (5, 2), "resample": (100, 1), "resample_stratified": (20, 1)}
+UCI_SCHEMES = {"cv": (10, 10), "5x2": (5, 2), "resample": (100, 1), "resample_stratified": (20, 1),
+               "resample_weka": (100, 1)}
 
 #: The pairs of learners in Bouckaert & Frank's tables, in their order.
 UCI_PAIRS = (("NaiveBayes", "J48"), ("NaiveBayes", "IB1"), ("J48", "IB1"))
@@ -62,9 +67,12 @@ UCI_PAIRS = (("NaiveBayes", "J48"), ("NaiveBayes", "IB1"), ("J48", "IB1"))
 _SCALES = {"paper": ("all", 10), "quick": ("all", 2), "smoke": (["iris", "labor", "zoo"], 2)}
 
 
-def _splits(y, scheme, repeat):
+def _splits(y, scheme, repeat, n_classes=None):
     """The (train, test) index pairs of one repeat, run-major."""
     n_runs, n_folds = UCI_SCHEMES[scheme]
+    if scheme == "resample_weka":
+        return weka_random_splits(y, runs=range(1 + n_runs * repeat, 1 + n_runs * (repeat + 1)), train_percent=90.0,
+                                  n_classes=n_classes)
     if scheme in ("cv", "5x2"):
         return [fold for run in range(n_runs)
                 for fold in weka_cv_splits(y, n_folds=n_folds, seed=1 + run + n_runs * repeat)]
@@ -100,7 +108,7 @@ def uci_fold_hits(dataset, scheme, *, n_repeats=10, learners=LEARNERS):
     dataset : Dataset
         From :func:`~replicability.sources.uci.load_uci`; instances with a missing
         class are dropped, as Weka does.
-    scheme : {"cv", "5x2", "resample", "resample_stratified"}
+    scheme : {"cv", "5x2", "resample", "resample_stratified", "resample_weka"}
         See the module description.
     n_repeats : int, default 10
         Randomizations of the splits.
@@ -135,7 +143,7 @@ def uci_fold_hits(dataset, scheme, *, n_repeats=10, learners=LEARNERS):
     correct = np.zeros((len(learners), *shape), np.int32)
     both = np.zeros((len(pairs), *shape), np.int32)
     for repeat in range(n_repeats):
-        for k, (train, test) in enumerate(_splits(y, scheme, repeat)):
+        for k, (train, test) in enumerate(_splits(y, scheme, repeat, len(dataset.class_values))):
             at = (repeat, *divmod(k, n_folds))
             hits = [fold_hits(dataset, name, X, y, train, test) for name in learners]
             n_train[at], n_test[at] = len(train), len(test)
@@ -168,7 +176,7 @@ def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
 
     Parameters
     ----------
-    scheme : {"cv", "5x2", "resample", "resample_stratified"}
+    scheme : {"cv", "5x2", "resample", "resample_stratified", "resample_weka"}
     scale : {"paper", "quick", "smoke"}
         ``"paper"``: the 27 data sets, 10 repeats (the papers' design);
         ``"quick"``: 27 data sets, 2 repeats; ``"smoke"``: iris, labor and zoo,
@@ -197,7 +205,8 @@ def uci_scheme_results(scheme, *, scale="paper", n_jobs=1, directory=None):
     names, n_repeats = _SCALES[scale]
     names = list(list_uci()["dataset"]) if names == "all" else names
 
-    split_code = "scheme:weka_cv" if scheme in ("cv", "5x2") else "scheme:random_subsampling"
+    split_code = {"cv": "scheme:weka_cv", "5x2": "scheme:weka_cv",
+                  "resample_weka": "scheme:weka_random_split"}.get(scheme, "scheme:random_subsampling")
     versions = code_versions(*LEARNER_VERSIONS, "source:uci", split_code)
 
     def compute():

@@ -182,7 +182,7 @@ def uci_test_outcomes(results, test, *, n_runs=None, alpha=0.05, pairs=tuple(PAI
       ``t = x_11 / sqrt(Σ_j s_j² / 5)`` against t(5) ("5x2" results);
     * ``"corrected_resampled"``: the corrected resampled t-test of Nadeau &
       Bengio on the first ``n_runs`` 90/10 splits of the "resample" (or
-      "resample_stratified") results, ``t = m / sqrt((1/n + n2/n1) s²)`` with
+      "resample_stratified", "resample_weka") results, ``t = m / sqrt((1/n + n2/n1) s²)`` with
       t(n - 1);
     * ``"corrected_repeated_cv"``: the same statistic on all ``10 r``
       differences of the first ``r = n_runs`` runs of 10-fold cv ("cv"
