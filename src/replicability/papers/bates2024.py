@@ -193,7 +193,7 @@ def ols_cv_terms(X, y, folds, *, n_folds, nested=False):
     -------
     ndarray or dict
         ``nested=False``: the per-point losses, shape ``(R, n)`` (as
-        :attr:`~replicability.stats.cv_intervals.CVLosses.losses`).
+        ``CVLosses.losses``).
         ``nested=True``: ``a`` and ``b`` of shape ``(R, K)``, and ``inner_mean``,
         ``inner_sd`` of the pooled inner losses, the inputs of
         :func:`~replicability.stats.nested_cv.nested_cv_from_terms`.

@@ -221,7 +221,7 @@ def naive_cv_interval(losses, *, confidence_level=0.95):
     ----------
     losses : array_like, shape (..., n)
         Per-point losses on the last axis (at least 2), e.g. one row of
-        :attr:`CVLosses.losses`; leading axes are a batch.
+        ``CVLosses.losses``; leading axes are a batch.
     confidence_level : float, default 0.95
 
     Returns

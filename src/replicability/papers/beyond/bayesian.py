@@ -73,7 +73,7 @@ COLUMN_LABELS = {
 
 
 def labelled(frame):
-    """``frame`` with readable column names: :data:`COLUMN_LABELS`, also as prefixes (``p_a_better min``).
+    """``frame`` with readable column names: ``COLUMN_LABELS``, also as prefixes (``p_a_better min``).
 
     Examples
     --------

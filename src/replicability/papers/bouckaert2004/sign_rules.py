@@ -91,14 +91,14 @@ def sign_counts(sample):
 
 
 def sign_variant_outcomes(sample, variant, *, alpha=0.05):
-    """Outcome of one sign-test rule of :data:`SIGN_VARIANTS` on samples along the last axis.
+    """Outcome of one sign-test rule of ``SIGN_VARIANTS`` on samples along the last axis.
 
     Parameters
     ----------
     sample : array_like, shape (..., n)
         Differences ``A - B`` (positive favours A).
     variant : str
-        A key of :data:`SIGN_VARIANTS`.
+        A key of ``SIGN_VARIANTS``.
     alpha : float, keyword-only
         Significance level.
 
@@ -154,7 +154,7 @@ class SignVariants:
     fit : pandas.DataFrame
         Per rule: Type I error against the printed 5.0; power minus the rank
         test's, ours and printed, and whether ours is "very close"
-        (:data:`VERY_CLOSE`); minimum replicability minus the rank test's, ours
+        (``VERY_CLOSE``); minimum replicability minus the rank test's, ours
         against the printed difference; whether each fits.
     verdict : str
     n_datasets : int
@@ -220,7 +220,7 @@ def _published(test):
 
 
 def sign_test_variants(*, seed=0, alpha=0.05, scale="paper"):
-    """Every sign-test rule of :data:`SIGN_VARIANTS` on the sorted-runs sample of Table 1, beside the printed row.
+    """Every sign-test rule of ``SIGN_VARIANTS`` on the sorted-runs sample of Table 1, beside the printed row.
 
     Parameters
     ----------
@@ -229,7 +229,7 @@ def sign_test_variants(*, seed=0, alpha=0.05, scale="paper"):
     alpha : float
         Significance level.
     scale : {"smoke", "quick", "paper"}
-        Sizes of :data:`~replicability.papers.bouckaert2004.synthetic.TABLE1_SIZES`.
+        Sizes of ``TABLE1_SIZES``.
 
     Returns
     -------
@@ -238,14 +238,14 @@ def sign_test_variants(*, seed=0, alpha=0.05, scale="paper"):
     Notes
     -----
     Tolerances (95% half-widths ``h``, the paper's in brackets in Table 1, ours
-    from :func:`~replicability.papers.bouckaert2004.experiments.outcome_summary`):
+    from :func:`~replicability.papers.bouckaert2004.outcome_summary`):
     the Type I error fits when ``|ours - 5.0| <= sqrt(h_pub^2 + h_ours^2) + 0.05``;
     the loss of replicability against the rank test fits when it is within the
     root sum of squares of the four half-widths plus 0.05 of the printed loss.
     Power is not compared with the printed values: our sources give the rank test
     more power than the paper's on source 2 (31.7% against 20.2%), so the power of
     a sign test is held to the paper's own statement instead, "very close" to the
-    rank test's (:data:`VERY_CLOSE`).
+    rank test's (``VERY_CLOSE``).
 
     Examples
     --------
@@ -302,7 +302,7 @@ def sign_rules_on_table2(*, alpha=0.05, scale="paper"):
     randomizations of sorted 10 x 10 cv on which the sign test finds no
     difference ("." for 0 or 10), and the mean normalized replicability. On the
     committed Weka runs (:func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`,
-    nothing recomputed), each rule of :data:`SIGN_VARIANTS` gives its own cells;
+    nothing recomputed), each rule of ``SIGN_VARIANTS`` gives its own cells;
     this counts the cells equal to the printed ones.
 
     Parameters

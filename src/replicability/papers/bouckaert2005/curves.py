@@ -71,7 +71,7 @@ def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=200
     alpha : float
     seed : int
     scale : {"smoke", "quick", "paper"}
-        Caps of :data:`SCALE_CAPS` on the gap steps and data sets; "paper" reads the committed results.
+        Caps of ``SCALE_CAPS`` on the gap steps and data sets; "paper" reads the committed results.
     write_as : str, optional
         Write the curves (without the standard errors) to ``reproduced/bouckaert2005/<write_as>.csv``.
 

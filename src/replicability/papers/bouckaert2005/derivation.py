@@ -801,7 +801,7 @@ def continuity_trend(sizes=(1000, 2000, 10000, 200000), *, test_size=0.1, n_data
     """Type I replicability of McNemar's test in Task I, with and without the continuity correction.
 
     At gap 0, ``n_datasets`` data sets of each size are drawn as in Task I
-    (:func:`~replicability.papers.bouckaert2005.task1.sample_task1_counts`) and McNemar's
+    (:func:`~replicability.sources.counts.sample_task1_counts`) and McNemar's
     test on a random ``test_size`` test set is repeated 10 times on each, once with the
     continuity correction of Eq. (1) (as in the paper's experiments) and once without it;
     the same data sets and test sets serve both. Replicability is the normalized

@@ -4,12 +4,9 @@
 gap, the histogram over data sets of ``(#A better, #B better)`` among the
 repetitions; power, Type I error, the "all repetitions agree" replicability, R̂2
 and the normalized replicability ``2 R̂2 - 1`` (the paper's measure) are exact
-functions of it (:func:`histogram_measures`).
-
-References
-----------
-Bouckaert, R. R. (2004). Estimating replicability of classifier learning
-experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
+functions of it (:func:`histogram_measures`). R̂2 is the estimator of Bouckaert, R. R.
+(2004), Estimating replicability of classifier learning experiments, ICML 2004,
+https://doi.org/10.1145/1015330.1015338.
 """
 
 from __future__ import annotations

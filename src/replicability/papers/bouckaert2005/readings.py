@@ -30,8 +30,8 @@ read on three x-axes: the accuracy gap ``2q - 1/2`` the paper defines, ``4q - 1`
 discordant test cases, Section 3's sign-test view of McNemar's test) and
 ``q - 1/4`` (half the gap).
 
-References
-----------
+References:
+
 Bouckaert, R. R. (2004). Estimating replicability of classifier learning
 experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
 
@@ -174,7 +174,7 @@ class Readings:
 
         ``"type1"``: per size, the printed value and each reading; ``"worst"``: per
         size, the printed worst case and Δ, each reading's minimum, and the location
-        of the normalized reading's minimum on each x-axis; ``"fit"``: :attr:`fit`
+        of the normalized reading's minimum on each x-axis; ``"fit"``: ``fit``
         with the readings' labels.
         """
         check_choice(name, "name", ("type1", "worst", "fit"))

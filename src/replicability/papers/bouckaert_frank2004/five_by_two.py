@@ -24,8 +24,8 @@ fold counts (and on an unstratified run of 200 data sets per source,
 * **source 1's attributes**: the papers do not print its attribute probabilities; the
   other null source (:func:`null_source_counts`) takes them all 0.5.
 
-References
-----------
+References:
+
 Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised
 classification learning algorithms. Neural Computation 10(7), 1895-1923.
 https://doi.org/10.1162/089976698300017197
@@ -262,7 +262,7 @@ def five_by_two_drivers(*, alpha=0.05, scale="paper", seed=0, new_runs=True):
     ----------
     alpha : float
     scale : {"smoke", "quick", "paper"}
-        Sizes of :data:`~replicability.papers.bouckaert_frank2004.synthetic_page.SYNTHETIC_SIZES`
+        Sizes of ``SYNTHETIC_SIZES``
         (stratified runs) and :data:`UNSTRATIFIED_SIZES`.
     seed : int
     new_runs : bool
