@@ -370,13 +370,18 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
         sp -= 1
         # Distribution.maxBag: the last bag with the largest weight.
         largest = c1 if _sum(ndist, c1) - _sum(ndist, c0) > -_EPS else c0
-        if raising:
+        err_leaf = _est_dist(ndist, x, cf, z, tab)
+        if not raising:
+            err_branch = np.inf
+        elif attr[largest] < 0:
+            # A leaf given its sibling's rows holds the node's class counts
+            # (integers, so the same sums): its estimate is the node's, and
+            # _est_dist's value depends only on the counts.
+            err_branch = err_leaf
+        else:
             other = c0 + c1 - largest
             err_branch = _est_branch(largest, bits, Wf, rows, seg[other, 0], seg[other, 1], attr, child,
                                      ndist, est, cf, z, tab, acc, touched, order, value)
-        else:
-            err_branch = np.inf
-        err_leaf = _est_dist(ndist, x, cf, z, tab)
         err_tree = est[c0] + est[c1]
         if err_leaf - (err_tree + 0.1) <= _EPS and err_leaf - (err_branch + 0.1) <= _EPS:
             attr[x] = -1
