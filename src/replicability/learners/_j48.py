@@ -53,6 +53,12 @@ _EPS = 1e-6  # Weka's Utils.SMALL, as c45._EPS
 def _max_class(dist, i):
     """Distribution.maxClass of row ``i`` of ``dist``: first class whose count beats the best by more than 1e-6."""
     best, idx = 0.0, 0
+    if dist.shape[1] == 2:  # the usual case, unrolled: the same tests
+        if dist[i, 0] - best > _EPS:
+            best = dist[i, 0]
+        if dist[i, 1] - best > _EPS:
+            idx = 1
+        return idx
     for k in range(dist.shape[1]):
         if dist[i, k] - best > _EPS:
             best, idx = dist[i, k], k
@@ -61,6 +67,8 @@ def _max_class(dist, i):
 
 @njit(cache=True, _nrt=False)
 def _sum(dist, i):
+    if dist.shape[1] == 2:  # the usual case, unrolled: the same sum
+        return (0.0 + dist[i, 0]) + dist[i, 1]
     total = 0.0  # sequential, as numpy's sum of a few elements
     for k in range(dist.shape[1]):
         total += dist[i, k]
@@ -157,20 +165,30 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
     # With two values per attribute Weka's multiVal rule keeps every admissible
     # attribute in the average gain (numValues = 2 < 0.3 N, or every attribute few-valued).
     acc, n_valid = 0.0, 0
+    d0, d1 = dist[node, 0], dist[node, K - 1]
     for j in range(p):
-        pb0, pb1 = 0.0, 0.0
-        for k in range(K):
-            pb1 += ones[node, k, j]
-            pb0 += dist[node, k] - ones[node, k, j]
+        if K == 2:  # the usual case, unrolled: the same sums in the same order
+            o0, o1 = ones[node, 0, j], ones[node, 1, j]
+            pb1 = (0.0 + o0) + o1
+            pb0 = (0.0 + (d0 - o0)) + (d1 - o1)
+        else:
+            pb0, pb1 = 0.0, 0.0
+            for k in range(K):
+                pb1 += ones[node, k, j]
+                pb0 += dist[node, k] - ones[node, k, j]
         # Distribution.check(minNoObj): both branches need min_num_obj instances.
         # Gain and ratio of other attributes are never read, so are not computed.
         valid[j] = (pb0 - m > -_EPS) and (pb1 - m > -_EPS)
         if not valid[j]:
             continue
-        s0, s1 = 0.0, 0.0
-        for k in range(K):
-            s1 += logt[int(ones[node, k, j])]
-            s0 += logt[int(dist[node, k] - ones[node, k, j])]
+        if K == 2:
+            s1 = (0.0 + logt[int(o0)]) + logt[int(o1)]
+            s0 = (0.0 + logt[int(d0 - o0)]) + logt[int(d1 - o1)]
+        else:
+            s0, s1 = 0.0, 0.0
+            for k in range(K):
+                s1 += logt[int(ones[node, k, j])]
+                s0 += logt[int(dist[node, k] - ones[node, k, j])]
         lp0, lp1 = logt[int(pb0)], logt[int(pb1)]
         num = old_ent - ((lp0 - s0) + (lp1 - s1))
         gain = 0.0 if abs(num) < _EPS else num / total  # InfoGainSplitCrit
@@ -206,6 +224,15 @@ def _count_ones(bits, Wf, rows, start, end, out, x):
     for k in range(K):
         for j in range(p):
             out[x, k, j] = 0.0
+    if K == 2:  # the usual case: both classes in one pass over the row
+        for i in range(start, end):
+            r = rows[i]
+            w0, w1 = Wf[r, 0], Wf[r, 1]
+            for j in range(p):
+                b = bits[r, j]
+                out[x, 0, j] += w0 * b
+                out[x, 1, j] += w1 * b
+        return
     for i in range(start, end):
         r = rows[i]
         for k in range(K):
