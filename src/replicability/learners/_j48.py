@@ -121,6 +121,14 @@ def _est_dist(dist, i, cf, z, tab):
 @njit(cache=True, _nrt=False)
 def _row_dist(Wf, rows, start, end, out, x):
     """``out[x]``: the class counts of ``rows[start:end]``."""
+    if out.shape[1] == 2:  # the usual case, unrolled (integer counts: any order gives the same sums)
+        a0, a1 = 0.0, 0.0
+        for i in range(start, end):
+            r = rows[i]
+            a0 += Wf[r, 0]
+            a1 += Wf[r, 1]
+        out[x, 0], out[x, 1] = a0, a1
+        return
     for k in range(out.shape[1]):
         out[x, k] = 0.0
     for i in range(start, end):
@@ -336,8 +344,12 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
                 if attr[x] < 0:
                     for k in range(acc.shape[1]):
                         acc[x, k] = ndist[x, k]
-        for k in range(acc.shape[1]):
-            acc[x, k] += Wf[r, k]
+        if acc.shape[1] == 2:
+            acc[x, 0] += Wf[r, 0]
+            acc[x, 1] += Wf[r, 1]
+        else:
+            for k in range(acc.shape[1]):
+                acc[x, k] += Wf[r, k]
     for i in range(n, -1, -1):  # sons before their parent
         x = order[i]
         if attr[x] < 0:
