@@ -206,10 +206,13 @@ class _FlatSplits:
     nor re-concatenates one array per split.
     """
 
-    __slots__ = ("concatenated", "_starts")
+    __slots__ = ("concatenated", "n_samples", "_starts")
 
-    def __init__(self, train, n_train, test, n_test):
+    def __init__(self, train, n_train, test, n_test, n_samples=None):
         self.concatenated = (train, n_train, test, n_test)
+        #: Every index is below ``n_samples`` when it is given (built from fold labels), so a consumer
+        #: of a data set of that size need not check the indices.
+        self.n_samples = n_samples
         self._starts = None
 
     def __len__(self):
@@ -230,7 +233,7 @@ class _FlatSplits:
             if step != 1 or b < a:
                 return [self[i] for i in range(a, b, step)]
             return _FlatSplits(train[train_start[a]:train_start[b]], n_train[a:b], test[test_start[a]:test_start[b]],
-                               n_test[a:b])
+                               n_test[a:b], self.n_samples)
         i = operator.index(index)
         if not -n <= i < n:
             raise IndexError(f"split index {index} out of range for {n} splits")
@@ -242,7 +245,7 @@ class _FlatSplits:
         train, n_train, test, n_test = self.concatenated
         train_start, test_start = self.starts()
         return [_FlatSplits(train[train_start[a]:train_start[a + size]], n_train[a:a + size],
-                            test[test_start[a]:test_start[a + size]], n_test[a:a + size])
+                            test[test_start[a]:test_start[a + size]], n_test[a:a + size], self.n_samples)
                 for a in range(0, len(self), size)]
 
     def __iter__(self):
@@ -252,12 +255,13 @@ class _FlatSplits:
     def join(cls, parts):
         """The splits of ``parts`` (each a :class:`_FlatSplits`) in turn, as one."""
         arrays = [np.concatenate([part.concatenated[i] for part in parts]) for i in range(4)]
-        return cls(*arrays)
+        sizes = {part.n_samples for part in parts}
+        return cls(*arrays, sizes.pop() if len(sizes) == 1 else None)
 
 
 def _flat_splits_from_folds(folds, n_folds):
     """Run-major splits (indices ascending, as scikit-learn's) from fold labels, as :class:`_FlatSplits`."""
-    return _FlatSplits(*_flat_from_folds(np.ascontiguousarray(folds, dtype=np.int64), n_folds))
+    return _FlatSplits(*_flat_from_folds(np.ascontiguousarray(folds, dtype=np.int64), n_folds), folds.shape[1])
 
 
 @njit(cache=True)
