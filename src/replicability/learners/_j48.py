@@ -24,6 +24,12 @@ operations and order, so trees and predictions are identical:
   of the raised node), run with explicit stacks: numba's cache cannot reload
   recursive functions (the process crashes), so no kernel recurses.
 
+Two shortcuts, both exact: with two classes (the usual case) the loops over
+classes are unrolled into the same sums in the same order; and the
+subtree-raising estimate of a node whose largest son is a leaf is the node's
+own leaf estimate (the leaf given its sibling's rows holds the node's integer
+counts), so those rows are not routed.
+
 Nodes are numbered so that a parent precedes its children (also after subtree
 raising, which only hands a node the children of a son), so bottom-up passes
 run over decreasing node numbers.

@@ -384,6 +384,23 @@ def _engine(report, engine):
     for n_jobs, r in engine.get("run_experiment_by_workers", {}).items():
         lines.append(f"`run_experiment` on {n_jobs} worker(s): {r['wall_s']:.1f} s wall, "
                      f"{r['cpu_per_fold_pair_s'] * 1e6:.0f} µs CPU per fold pair.")
+    python = engine.get("python_side", {})
+    for data_name, key in (("null data", "null_data"), ("source 4", "bayesnet_source_4")):
+        if key in python:
+            x = python[key]
+            lines.append(f"outside the kernel, {data_name}: {x['python_share_list']:.0%} of an `evaluate_nb_c45` call "
+                         f"given the splits as a list of arrays, {x['python_share_concatenated']:.0%} given them "
+                         "as the engine concatenates them (CPU time, median of interleaved rounds; target under "
+                         "10%).")
+    if "serial_run_bayesnet_source_4" in python:
+        x = python["serial_run_bayesnet_source_4"]
+        lines.append(f"outside the kernel in a serial `run_experiment` on source 4 (data, splits, summaries): "
+                     f"{x['python_share']:.0%} of {x['cpu_per_fold_pair_s'] * 1e6:.1f} µs CPU per fold pair "
+                     "(target under 10%).")
+    if "threads" in engine:
+        lines.append("threads: the kernels are compiled without numba's `parallel=True`, so they start no threads "
+                     "and load no threading layer; an experiment uses the cores through one single-threaded "
+                     "worker process per core, each evaluating whole data sets.")
     if "identical" in engine:
         same = engine["identical"]
         lines.append(f"engine equal to the estimators fold by fold: {sum(same.values())} of {len(same)} checks.")
