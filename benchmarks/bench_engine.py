@@ -50,10 +50,13 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
 from replicability.engine.runner import ExperimentConfig, pair_counts, run_experiment
-from replicability.engine.splits import rxk_cv_splits
-from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
+from replicability.engine.splits import _FlatSplits, rxk_cv_splits
+from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron, _kernels
+from replicability.learners.fastpath import _c45_args
 from replicability.learners.pairs import (
     FAST_LEARNERS,
+    _BinaryData,
+    _check_splits,
     evaluate_nb_c45,
     evaluate_pair_fast,
     evaluate_pair_loop,
@@ -171,6 +174,68 @@ def measured_run(n_jobs):
                               "c45": float(res["correct_b"].sum() / res["n_test"].sum())}}
 
 
+def python_side(X, y, splits, rounds=PAIRED_ROUNDS):
+    """Share of an ``evaluate_nb_c45`` call spent outside the compiled kernel, in CPU time.
+
+    Three calls timed in turn, ``rounds`` times: with ``splits`` as a list of
+    ``(train, test)`` arrays (as a user passes them), with the same splits in
+    the engine's concatenated form (as ``run_experiment`` passes them), and the
+    kernel alone (``_kernels.evaluate_folds`` on the prepared arguments). The
+    three results are checked equal. Returns the median CPU seconds of each and
+    the shares ``1 - kernel / call``.
+    """
+    flat = _FlatSplits(*_check_splits(splits, len(y)))
+    train, n_train, test, n_test = flat.concatenated
+    data = _BinaryData(X, y, train, n_train, test, n_test)
+    folds = data.folds(np.ones(len(splits), dtype=bool))
+    m, logt, cf, z = _c45_args(0.25, 2, n_train.max())
+    args = (*data.patterns(folds), m, logt, cf, z, True)
+    calls = {"list": lambda: evaluate_nb_c45(X, y, splits), "concatenated": lambda: evaluate_nb_c45(X, y, flat),
+             "kernel": lambda: _kernels.evaluate_folds(*args)}
+    results = {name: call() for name, call in calls.items()}
+    same = _same(results["list"], results["concatenated"]) and _same(results["list"], results["kernel"][:, :3])
+    times = {name: [] for name in calls}
+    for _ in range(rounds):
+        for name, call in calls.items():
+            cpu = time.process_time()
+            call()
+            times[name].append(time.process_time() - cpu)
+    med = {name: float(np.median(t)) for name, t in times.items()}
+    return {"cpu_s": med, "identical": bool(same),
+            "python_share_list": 1 - med["kernel"] / med["list"],
+            "python_share_concatenated": 1 - med["kernel"] / med["concatenated"]}
+
+
+def serial_run_share(n_datasets=RUN_DATASETS // 4):
+    """Share of a serial ``run_experiment`` (source 4) spent outside the kernel, in CPU time.
+
+    The kernel's CPU time is summed by wrapping ``_kernels.evaluate_folds``
+    (the module attribute ``evaluate_nb_c45`` calls) for the one run.
+    """
+    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learners=["naive_bayes", "c45"],
+                           scheme="rxk_cv", scheme_params={"n_runs": N_RUNS, "n_folds": N_FOLDS},
+                           n_datasets=n_datasets, n_instances=N_INSTANCES, n_repeats=N_REPEATS, seed=2003)
+    run_experiment(cfg, backend="serial", progress=False, datasets=[0])
+    kernel, spent = _kernels.evaluate_folds, [0.0]
+
+    def timed(*args):
+        cpu = time.process_time()
+        out = kernel(*args)
+        spent[0] += time.process_time() - cpu
+        return out
+
+    _kernels.evaluate_folds = timed
+    try:
+        cpu = time.process_time()
+        res = run_experiment(cfg, backend="serial", progress=False)
+        cpu = time.process_time() - cpu
+    finally:
+        _kernels.evaluate_folds = kernel
+    n_pairs = int(res["n_test"].size)
+    return {"n_datasets": n_datasets, "fold_pairs": n_pairs, "cpu_s": cpu, "kernel_cpu_s": spent[0],
+            "cpu_per_fold_pair_s": cpu / n_pairs, "python_share": 1 - spent[0] / cpu}
+
+
 def main():
     load_before = load_average()
     compiled = compile_times()
@@ -216,6 +281,8 @@ def main():
                                           lambda: sklearn_loop(X, y, sk_splits), LOOP_FOLDS),
               "bayesnet_source_4": paired_speedup(lambda: evaluate_nb_c45(X4, y4, splits4), n,
                                                   lambda: sklearn_loop(X4, y4, sk4_splits), LOOP_FOLDS)}
+    python = {"null_data": python_side(X, y, splits), "bayesnet_source_4": python_side(X4, y4, splits4),
+              "serial_run_bayesnet_source_4": serial_run_share()}
     runs = {n_jobs: measured_run(n_jobs) for n_jobs in (1, 2)}
     run = runs[2]
     workload = {"fold_pairs": WORKLOAD_FOLD_PAIRS,
@@ -246,6 +313,12 @@ def main():
               f"({r['wall_per_fold_pair_s'] * 1e6:.1f} us wall, {r['cpu_per_fold_pair_s'] * 1e6:.1f} us cpu "
               f"per fold pair)")
     print(f"2 workers vs 1: {runs[1]['wall_s'] / runs[2]['wall_s']:.2f} x the speed (wall)")
+    for name in ("null_data", "bayesnet_source_4"):
+        x = python[name]
+        print(f"python side of evaluate_nb_c45 ({name}): {x['python_share_list']:.0%} with list splits, "
+              f"{x['python_share_concatenated']:.0%} with the engine's concatenated splits")
+    serial = python["serial_run_bayesnet_source_4"]
+    print(f"python side of a serial run_experiment (source 4): {serial['python_share']:.0%}")
     print("identical to the estimators fold by fold: "
           + ", ".join(f"{name} {'yes' if ok else 'NO'}" for name, ok in identical.items()))
     print(f"workload of {WORKLOAD_FOLD_PAIRS:,} fold pairs on 2 workers: "
@@ -263,7 +336,12 @@ def main():
         "pairs_bayesnet_source_4": pairs,
         "compile": compiled, "run_experiment": run, "workload": workload,
         "run_experiment_by_workers": {str(n_jobs): r for n_jobs, r in runs.items()},
-        "identical": identical,
+        "identical": {**identical, **{f"python_side_{name}": python[name]["identical"]
+                                      for name in ("null_data", "bayesnet_source_4")}},
+        "python_side": python,
+        # The kernels are compiled without numba's parallel=True: they start no threads, so
+        # no numba threading layer is loaded; parallelism is one process per worker.
+        "threads": {"numba_parallel_kernels": False, "processes_per_worker": 1},
         # Other jobs on the machine inflate wall times (and, less so, CPU times).
         "load_average_before": load_before, "load_average_after": load_average(),
     })

@@ -226,3 +226,85 @@ def test_experimenter_training_order_keeps_the_rows_and_depends_on_the_seeds():
     assert not all(np.array_equal(x[0], y[0]) for x, y in zip(a[k:], b[k:]))
     with pytest.raises(ValueError, match="n_folds"):
         experimenter_training_order(splits, n_folds=k, seeds=[5])
+
+
+# -- the engine's concatenated splits (issue 22) -------------------------------------
+
+
+@pytest.mark.parametrize("labels", [[0, 1], ["b", "a", "c"]])
+def test_rxk_cv_scheme_gives_repeated_stratified_kfolds_splits(labels):
+    from replicability.engine.registry import SCHEMES
+
+    y = np.random.default_rng(5).choice(labels, size=53)
+    y[:len(labels)] = labels
+    X = np.zeros((y.size, 1))
+    for repeat in range(3):  # later repeats reuse the class blocks of the same y
+        runs = SCHEMES["rxk_cv"](n_runs=3, n_folds=4)(X, y, np.random.default_rng(repeat))
+        seed = int(np.random.default_rng(repeat).integers(0, 2**32))
+        expected = RepeatedStratifiedKFold(n_splits=4, n_repeats=3, random_state=seed).split(X, y)
+        ours = [pair for run in runs for pair in run]
+        for (train, test), (train_sk, test_sk) in zip(ours, expected, strict=True):
+            np.testing.assert_array_equal(train, train_sk)
+            np.testing.assert_array_equal(test, test_sk)
+
+
+def test_class_blocks_follow_labels_changed_in_place():
+    from replicability.engine.splits import _seeded, _stratified_test_folds
+
+    y = _labels(60, seed=2)
+    first = _stratified_test_folds(y, _seeded([7]), 5)
+    y[:10] = 1 - y[:10]  # same array, other labels: the cached blocks must not be reused
+    again = _stratified_test_folds(y, _seeded([7]), 5)
+    expected = RepeatedCV(1, 5, random_state=7).split(np.zeros((60, 1)), y)
+    for (_, test), labels in zip(expected, range(5), strict=True):
+        np.testing.assert_array_equal(np.flatnonzero(again[0] == labels), test)
+    assert not np.array_equal(first, again)
+
+
+def test_small_class_warns_on_every_call():
+    y = np.array([0] * 20 + [1] * 3)
+    for _ in range(2):
+        with pytest.warns(UserWarning, match="least populated class"):
+            list(RepeatedCV(1, 5, random_state=0).split(np.zeros((23, 1)), y))
+
+
+def test_flat_splits_are_the_sequence_of_their_pairs():
+    from replicability.engine.splits import _flat_splits_from_folds, _FlatSplits, _seeded, _stratified_test_folds
+
+    y = _labels(41, seed=4)
+    flat = _flat_splits_from_folds(_stratified_test_folds(y, _seeded([1, 2, 3]), 4), 4)
+    pairs = rxk_cv_splits(y, n_runs=1, n_folds=4, random_state=1)[0]
+    assert len(flat) == 12 and flat.n_samples == 41
+    for (a, b), (c, d) in zip(flat[:4], pairs, strict=True):
+        np.testing.assert_array_equal(a, c)
+        np.testing.assert_array_equal(b, d)
+    np.testing.assert_array_equal(flat[-1][1], list(flat)[11][1])
+    np.testing.assert_array_equal(flat[::5][1][0], flat[5][0])  # a strided slice is a list of pairs
+    with pytest.raises(IndexError):
+        flat[12]
+    runs = flat.chunks(4)
+    assert [len(run) for run in runs] == [4, 4, 4]
+    joined = _FlatSplits.join(runs)
+    for part, whole in zip(joined.concatenated, flat.concatenated, strict=True):
+        np.testing.assert_array_equal(part, whole)
+    assert joined.n_samples == 41
+
+
+def test_evaluators_take_concatenated_splits():
+    from replicability.engine.splits import _FlatSplits
+    from replicability.learners import C45, NaiveBayes
+    from replicability.learners.pairs import evaluate_learners, evaluate_nb_c45
+    from replicability.sources.synthetic import sample_independent_binary
+
+    X, y = sample_independent_binary(120, n_attributes=6, rng=3)
+    pairs = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=3)[0]
+    train, test = (np.concatenate(part) for part in zip(*pairs))
+    sizes = [np.array([len(p[i]) for p in pairs]) for i in (0, 1)]
+    flat = _FlatSplits(train, sizes[0], test, sizes[1])
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, flat), evaluate_nb_c45(X, y, pairs))
+    learners = [("naive_bayes", NaiveBayes), ("c45", C45)]
+    np.testing.assert_array_equal(evaluate_learners(X, y, flat, learners=learners),
+                                  evaluate_learners(X, y, pairs, learners=learners))
+    bad = _FlatSplits(train + 200, sizes[0], test, sizes[1])  # indices out of range, not built for n
+    with pytest.raises(ValueError, match="integer indices in"):
+        evaluate_nb_c45(X, y, bad)

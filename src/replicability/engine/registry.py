@@ -37,7 +37,9 @@ the built-in ones.
 from __future__ import annotations
 
 import functools
+import itertools
 
+import numpy as np
 from sklearn.model_selection import KFold, ShuffleSplit, StratifiedShuffleSplit
 
 from .._validation import check_fraction, check_positive_int
@@ -45,7 +47,14 @@ from ..learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from ..learners.pairs import FAST_LEARNERS, evaluate_nb_c45, evaluate_pair_fast
 from ..sources.bayesnet import bouckaert2003_source
 from ..sources.synthetic import sample_independent_binary
-from .splits import _seeded, _splits_from_folds, _stratified_test_folds, experimenter_training_order, rxk_cv_splits
+from .splits import (
+    RepeatedCV,
+    _flat_splits_from_folds,
+    _seeded,
+    _stratified_test_folds,
+    experimenter_training_order,
+    rxk_cv_splits,
+)
 
 __all__ = [
     "LEARNERS",
@@ -80,8 +89,7 @@ def _cv(*, n_runs=10, n_folds=10, stratified=False):
         # StratifiedKFold(n_folds, shuffle=True, random_state=seed) per run, computed
         # without scikit-learn's per-call input checks (the same splits, tested).
         folds = _stratified_test_folds(y, _seeded(seeds), n_folds)
-        flat = _splits_from_folds(folds, n_folds)
-        return [flat[r * n_folds:(r + 1) * n_folds] for r in range(n_runs)]
+        return _flat_splits_from_folds(folds, n_folds).chunks(n_folds)
 
     return split
 
@@ -113,11 +121,16 @@ def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True, train_order="sorted"):
     """
     if train_order not in ("sorted", "experimenter"):
         raise ValueError(f"`train_order` must be 'sorted' or 'experimenter'; got {train_order!r}.")
+    r, k = RepeatedCV(n_runs, n_folds).shape
 
     def split(X, y, rng):
         seed = int(rng.integers(0, 2**32))
-        flat, (r, k) = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified,
-                                     random_state=seed)
+        if train_order == "sorted" and stratified and np.ndim(y) == 1:
+            # rxk_cv_splits's splits (RepeatedStratifiedKFold(random_state=seed): one
+            # generator for all runs), kept in the flat form the kernels read.
+            folds = _stratified_test_folds(y, itertools.repeat(next(_seeded([seed])), r), k)
+            return _flat_splits_from_folds(folds, k).chunks(k)
+        flat, _ = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified, random_state=seed)
         if train_order == "experimenter":
             flat = experimenter_training_order(flat, n_folds=k, seeds=rng.integers(0, 2**31, size=r))
         return [flat[i * k:(i + 1) * k] for i in range(r)]

@@ -34,6 +34,7 @@ import xarray as xr
 from .._validation import check_choice, check_positive_int
 from ..learners.pairs import FAST_LEARNERS, evaluate_learners
 from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS
+from .splits import _FlatSplits
 from .store import ResultStore, provenance
 
 __all__ = ["ExperimentConfig", "pair_counts", "parallel_map", "run_experiment", "stack_sources"]
@@ -217,7 +218,7 @@ def _evaluate_dataset(plan, index):
     data_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 0)))
     X, y = plan.source(data_rng, n_instances=cfg.n_instances, **cfg.source_params)
     X, y = np.asarray(X), np.asarray(y)
-    splits, n_runs, n_folds = [], None, None
+    all_runs, n_runs, n_folds = [], None, None
     for repeat in range(cfg.n_repeats):
         # One stream per repeat, shared by every learner: all see the same splits.
         split_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, repeat)))
@@ -226,9 +227,15 @@ def _evaluate_dataset(plan, index):
             n_runs, n_folds = len(runs), len(runs[0])
         if len(runs) != n_runs or any(len(run) != n_folds for run in runs):
             raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
-        splits.extend(fold for run in runs for fold in run)
+        all_runs.extend(runs)
     k = len(cfg.learners)
-    n_test = np.array([len(test) for _, test in splits], dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
+    if all(isinstance(run, _FlatSplits) for run in all_runs):
+        # The built-in cv schemes: the splits stay in the concatenated form the kernels read.
+        splits = _FlatSplits.join(all_runs)
+        n_test = splits.concatenated[3].reshape(cfg.n_repeats, n_runs, n_folds)
+    else:
+        splits = [fold for run in all_runs for fold in run]
+        n_test = np.array([len(test) for _, test in splits], dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
     joint = _joint_counts(plan, X, y, splits).reshape(cfg.n_repeats, n_runs, n_folds, k, k)
     return n_test, joint
 

@@ -25,9 +25,12 @@ rather than re-implemented. This module adds what is missing:
 from __future__ import annotations
 
 import itertools
+import operator
+import threading
 import warnings
 
 import numpy as np
+from numba import njit
 from sklearn.model_selection import (
     RepeatedKFold,
     RepeatedStratifiedKFold,
@@ -41,6 +44,9 @@ from .._validation import check_positive_int, check_test_size
 from .._weka_random import JavaRandom, randomize
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
+
+#: Per thread: a RandomState to re-seed (_seeded) and the last class blocks (_class_blocks).
+_LOCAL = threading.local()
 
 
 class RandomSubsampling:
@@ -110,23 +116,18 @@ class RandomSubsampling:
         )
 
 
-def _stratified_test_folds(y, rngs, n_folds):
-    """Test fold of every instance in every run, as scikit-learn's ``StratifiedKFold`` draws them.
+def _class_blocks(y, n_folds):
+    """Per class (in order of first appearance): its instances and its unshuffled fold labels.
 
-    Mirrors ``StratifiedKFold._make_test_folds`` with ``shuffle=True`` (classes
-    in order of first appearance, the round-robin allocation of each class over
-    the folds, one ``RandomState.shuffle`` per class and run, the same checks
-    and warning), so the splits are identical; ``tests/test_splits.py`` and
-    ``tests/test_experiments.py`` compare them. Run ``r`` shuffles with the
-    ``r``-th generator of the iterable ``rngs``: one ``RandomState`` repeated
-    for ``RepeatedStratifiedKFold``, or :func:`_seeded` for one
-    ``StratifiedKFold(random_state=seed)`` per run.
-
-    Returns
-    -------
-    ndarray of int, shape (n_runs, n_samples)
+    The checks and the allocation of ``StratifiedKFold._make_test_folds``. They
+    depend only on ``y`` and ``n_folds``, which a runner's repeats share: the
+    last result is kept per thread and reused for an equal ``y`` (compared
+    byte for byte), unless the call warns.
     """
-    y = np.asarray(y)
+    key = (n_folds, y.dtype.str, y.shape, y.tobytes())
+    cached = getattr(_LOCAL, "blocks", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
     if n_folds > len(y):
         raise ValueError(f"Cannot have number of splits n_splits={n_folds} greater than the number of samples: "
                          f"n_samples={len(y)}.")
@@ -144,12 +145,35 @@ def _stratified_test_folds(y, rngs, n_folds):
         warnings.warn(
             f"The least populated class in y has only {counts.min()} members, which is less than n_splits={n_folds}.",
             UserWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
     order = np.sort(encoded)
     allocation = np.stack([np.bincount(order[i::n_folds], minlength=counts.size) for i in range(n_folds)])
     members = [np.flatnonzero(encoded == k) for k in range(counts.size)]
     blocks = [np.repeat(np.arange(n_folds), allocation[:, k]) for k in range(counts.size)]
+    if n_folds <= counts.min() and y.dtype.kind != "O":  # no warning: later calls may skip all this
+        _LOCAL.blocks = (key, (members, blocks))
+    return members, blocks
+
+
+def _stratified_test_folds(y, rngs, n_folds):
+    """Test fold of every instance in every run, as scikit-learn's ``StratifiedKFold`` draws them.
+
+    Mirrors ``StratifiedKFold._make_test_folds`` with ``shuffle=True`` (classes
+    in order of first appearance, the round-robin allocation of each class over
+    the folds, one ``RandomState.shuffle`` per class and run, the same checks
+    and warning), so the splits are identical; ``tests/test_splits.py`` and
+    ``tests/test_experiments.py`` compare them. Run ``r`` shuffles with the
+    ``r``-th generator of the iterable ``rngs``: one ``RandomState`` repeated
+    for ``RepeatedStratifiedKFold``, or :func:`_seeded` for one
+    ``StratifiedKFold(random_state=seed)`` per run.
+
+    Returns
+    -------
+    ndarray of int, shape (n_runs, n_samples)
+    """
+    y = np.asarray(y)
+    members, blocks = _class_blocks(y, n_folds)
     folds = []
     for rng in rngs:
         labels = np.empty(y.shape[0], dtype=np.intp)
@@ -162,23 +186,124 @@ def _stratified_test_folds(y, rngs, n_folds):
 
 
 def _seeded(seeds):
-    """``RandomState(seed)`` for each seed in turn: one generator, re-seeded (building one costs ~0.2 ms)."""
-    rng = np.random.RandomState()
+    """``RandomState(seed)`` for each seed in turn: one generator per thread, re-seeded.
+
+    ``RandomState.seed`` is the seeding of ``RandomState(seed)``, so the draws
+    are the same; building a generator costs ~80 us, re-seeding one ~1 us.
+    """
+    rng = getattr(_LOCAL, "rng", None)
+    if rng is None:
+        rng = _LOCAL.rng = np.random.RandomState()
     for seed in seeds:
         rng.seed(seed)
         yield rng
 
 
+class _FlatSplits:
+    """A sequence of ``(train, test)`` index pairs stored as the kernels take them.
+
+    ``concatenated`` is ``(train, n_train, test, n_test)``: the training
+    indices of every split concatenated, the number of each split's, then the
+    same for the test indices (int64). Items are views into these arrays, so
+    a consumer that reads ``concatenated`` (``learners.pairs``) neither builds
+    nor re-concatenates one array per split.
+    """
+
+    __slots__ = ("concatenated", "n_samples", "_starts")
+
+    def __init__(self, train, n_train, test, n_test, n_samples=None):
+        self.concatenated = (train, n_train, test, n_test)
+        #: Every index is below ``n_samples`` when it is given (built from fold labels), so a consumer
+        #: of a data set of that size need not check the indices.
+        self.n_samples = n_samples
+        self._starts = None
+
+    def __len__(self):
+        return self.concatenated[1].size
+
+    def starts(self):
+        """Start of every split's training and test indices, and the ends (two lists of ``len + 1``)."""
+        if self._starts is None:
+            self._starts = tuple([0, *np.cumsum(sizes).tolist()]
+                                 for sizes in (self.concatenated[1], self.concatenated[3]))
+        return self._starts
+
+    def __getitem__(self, index):
+        train, n_train, test, n_test = self.concatenated
+        (train_start, test_start), n = self.starts(), len(self)
+        if isinstance(index, slice):
+            a, b, step = index.indices(n)
+            if step != 1 or b < a:
+                return [self[i] for i in range(a, b, step)]
+            return _FlatSplits(train[train_start[a]:train_start[b]], n_train[a:b], test[test_start[a]:test_start[b]],
+                               n_test[a:b], self.n_samples)
+        i = operator.index(index)
+        if not -n <= i < n:
+            raise IndexError(f"split index {index} out of range for {n} splits")
+        i %= n
+        return train[train_start[i]:train_start[i + 1]], test[test_start[i]:test_start[i + 1]]
+
+    def chunks(self, size):
+        """The splits in consecutive groups of ``size`` (e.g. the runs of r x k cv), each a :class:`_FlatSplits`."""
+        train, n_train, test, n_test = self.concatenated
+        train_start, test_start = self.starts()
+        return [_FlatSplits(train[train_start[a]:train_start[a + size]], n_train[a:a + size],
+                            test[test_start[a]:test_start[a + size]], n_test[a:a + size], self.n_samples)
+                for a in range(0, len(self), size)]
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    @classmethod
+    def join(cls, parts):
+        """The splits of ``parts`` (each a :class:`_FlatSplits`) in turn, as one."""
+        arrays = [np.concatenate([part.concatenated[i] for part in parts]) for i in range(4)]
+        sizes = {part.n_samples for part in parts}
+        return cls(*arrays, sizes.pop() if len(sizes) == 1 else None)
+
+
+def _flat_splits_from_folds(folds, n_folds):
+    """Run-major splits (indices ascending, as scikit-learn's) from fold labels, as :class:`_FlatSplits`."""
+    return _FlatSplits(*_flat_from_folds(np.ascontiguousarray(folds, dtype=np.int64), n_folds), folds.shape[1])
+
+
+@njit(cache=True)
+def _flat_from_folds(folds, n_folds):
+    """``(train, n_train, test, n_test)`` of the run-major splits of fold labels ``folds`` (runs, instances).
+
+    Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f`` and
+    trains on the others, each in ascending order.
+    """
+    n_runs, n = folds.shape
+    n_test = np.zeros(n_runs * n_folds, np.int64)
+    for r in range(n_runs):
+        for i in range(n):
+            n_test[r * n_folds + folds[r, i]] += 1
+    n_train = n - n_test
+    test = np.empty(n_runs * n, np.int64)
+    train = np.empty(n_train.sum(), np.int64)
+    test_at = np.empty(n_runs * n_folds, np.int64)  # next free place of every split's indices
+    train_at = np.empty(n_runs * n_folds, np.int64)
+    t_test, t_train = 0, 0
+    for s in range(n_runs * n_folds):
+        test_at[s], train_at[s] = t_test, t_train
+        t_test += n_test[s]
+        t_train += n_train[s]
+    for r in range(n_runs):  # instances in ascending order, each to its test split and the others' training
+        for i in range(n):
+            own = r * n_folds + folds[r, i]
+            test[test_at[own]] = i
+            test_at[own] += 1
+            for s in range(r * n_folds, (r + 1) * n_folds):
+                if s != own:
+                    train[train_at[s]] = i
+                    train_at[s] += 1
+    return train, n_train, test, n_test
+
+
 def _splits_from_folds(folds, n_folds):
     """Run-major ``(train, test)`` index pairs (ascending, as scikit-learn's) from fold labels."""
-    n = folds.shape[1]
-    in_test = (folds[:, None, :] == np.arange(n_folds)[:, None]).reshape(-1, n)  # (run x fold, instance)
-    # Flat positions walk the splits in order, each split's instances ascending.
-    test_at, train_at = np.flatnonzero(in_test) % n, np.flatnonzero(~in_test) % n
-    n_test = in_test.sum(axis=1)
-    test_end, train_end = np.cumsum(n_test).tolist(), np.cumsum(n - n_test).tolist()
-    return [(train_at[train_stop - n + size:train_stop], test_at[test_stop - size:test_stop])
-            for size, test_stop, train_stop in zip(n_test.tolist(), test_end, train_end)]
+    return list(_flat_splits_from_folds(folds, n_folds))
 
 
 class RepeatedCV:

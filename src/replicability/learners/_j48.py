@@ -24,6 +24,12 @@ operations and order, so trees and predictions are identical:
   of the raised node), run with explicit stacks: numba's cache cannot reload
   recursive functions (the process crashes), so no kernel recurses.
 
+Two shortcuts, both exact: with two classes (the usual case) the loops over
+classes are unrolled into the same sums in the same order; and the
+subtree-raising estimate of a node whose largest son is a leaf is the node's
+own leaf estimate (the leaf given its sibling's rows holds the node's integer
+counts), so those rows are not routed.
+
 Nodes are numbered so that a parent precedes its children (also after subtree
 raising, which only hands a node the children of a son), so bottom-up passes
 run over decreasing node numbers.
@@ -53,6 +59,12 @@ _EPS = 1e-6  # Weka's Utils.SMALL, as c45._EPS
 def _max_class(dist, i):
     """Distribution.maxClass of row ``i`` of ``dist``: first class whose count beats the best by more than 1e-6."""
     best, idx = 0.0, 0
+    if dist.shape[1] == 2:  # the usual case, unrolled: the same tests
+        if dist[i, 0] - best > _EPS:
+            best = dist[i, 0]
+        if dist[i, 1] - best > _EPS:
+            idx = 1
+        return idx
     for k in range(dist.shape[1]):
         if dist[i, k] - best > _EPS:
             best, idx = dist[i, k], k
@@ -61,6 +73,8 @@ def _max_class(dist, i):
 
 @njit(cache=True, _nrt=False)
 def _sum(dist, i):
+    if dist.shape[1] == 2:  # the usual case, unrolled: the same sum
+        return (0.0 + dist[i, 0]) + dist[i, 1]
     total = 0.0  # sequential, as numpy's sum of a few elements
     for k in range(dist.shape[1]):
         total += dist[i, k]
@@ -113,6 +127,14 @@ def _est_dist(dist, i, cf, z, tab):
 @njit(cache=True, _nrt=False)
 def _row_dist(Wf, rows, start, end, out, x):
     """``out[x]``: the class counts of ``rows[start:end]``."""
+    if out.shape[1] == 2:  # the usual case, unrolled (integer counts: any order gives the same sums)
+        a0, a1 = 0.0, 0.0
+        for i in range(start, end):
+            r = rows[i]
+            a0 += Wf[r, 0]
+            a1 += Wf[r, 1]
+        out[x, 0], out[x, 1] = a0, a1
+        return
     for k in range(out.shape[1]):
         out[x, k] = 0.0
     for i in range(start, end):
@@ -157,20 +179,30 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
     # With two values per attribute Weka's multiVal rule keeps every admissible
     # attribute in the average gain (numValues = 2 < 0.3 N, or every attribute few-valued).
     acc, n_valid = 0.0, 0
+    d0, d1 = dist[node, 0], dist[node, K - 1]
     for j in range(p):
-        pb0, pb1 = 0.0, 0.0
-        for k in range(K):
-            pb1 += ones[node, k, j]
-            pb0 += dist[node, k] - ones[node, k, j]
+        if K == 2:  # the usual case, unrolled: the same sums in the same order
+            o0, o1 = ones[node, 0, j], ones[node, 1, j]
+            pb1 = (0.0 + o0) + o1
+            pb0 = (0.0 + (d0 - o0)) + (d1 - o1)
+        else:
+            pb0, pb1 = 0.0, 0.0
+            for k in range(K):
+                pb1 += ones[node, k, j]
+                pb0 += dist[node, k] - ones[node, k, j]
         # Distribution.check(minNoObj): both branches need min_num_obj instances.
         # Gain and ratio of other attributes are never read, so are not computed.
         valid[j] = (pb0 - m > -_EPS) and (pb1 - m > -_EPS)
         if not valid[j]:
             continue
-        s0, s1 = 0.0, 0.0
-        for k in range(K):
-            s1 += logt[int(ones[node, k, j])]
-            s0 += logt[int(dist[node, k] - ones[node, k, j])]
+        if K == 2:
+            s1 = (0.0 + logt[int(o0)]) + logt[int(o1)]
+            s0 = (0.0 + logt[int(d0 - o0)]) + logt[int(d1 - o1)]
+        else:
+            s0, s1 = 0.0, 0.0
+            for k in range(K):
+                s1 += logt[int(ones[node, k, j])]
+                s0 += logt[int(dist[node, k] - ones[node, k, j])]
         lp0, lp1 = logt[int(pb0)], logt[int(pb1)]
         num = old_ent - ((lp0 - s0) + (lp1 - s1))
         gain = 0.0 if abs(num) < _EPS else num / total  # InfoGainSplitCrit
@@ -206,6 +238,15 @@ def _count_ones(bits, Wf, rows, start, end, out, x):
     for k in range(K):
         for j in range(p):
             out[x, k, j] = 0.0
+    if K == 2:  # the usual case: both classes in one pass over the row
+        for i in range(start, end):
+            r = rows[i]
+            w0, w1 = Wf[r, 0], Wf[r, 1]
+            for j in range(p):
+                b = bits[r, j]
+                out[x, 0, j] += w0 * b
+                out[x, 1, j] += w1 * b
+        return
     for i in range(start, end):
         r = rows[i]
         for k in range(K):
@@ -309,8 +350,12 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
                 if attr[x] < 0:
                     for k in range(acc.shape[1]):
                         acc[x, k] = ndist[x, k]
-        for k in range(acc.shape[1]):
-            acc[x, k] += Wf[r, k]
+        if acc.shape[1] == 2:
+            acc[x, 0] += Wf[r, 0]
+            acc[x, 1] += Wf[r, 1]
+        else:
+            for k in range(acc.shape[1]):
+                acc[x, k] += Wf[r, k]
     for i in range(n, -1, -1):  # sons before their parent
         x = order[i]
         if attr[x] < 0:
@@ -370,13 +415,18 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
         sp -= 1
         # Distribution.maxBag: the last bag with the largest weight.
         largest = c1 if _sum(ndist, c1) - _sum(ndist, c0) > -_EPS else c0
-        if raising:
+        err_leaf = _est_dist(ndist, x, cf, z, tab)
+        if not raising:
+            err_branch = np.inf
+        elif attr[largest] < 0:
+            # A leaf given its sibling's rows holds the node's class counts
+            # (integers, so the same sums): its estimate is the node's, and
+            # _est_dist's value depends only on the counts.
+            err_branch = err_leaf
+        else:
             other = c0 + c1 - largest
             err_branch = _est_branch(largest, bits, Wf, rows, seg[other, 0], seg[other, 1], attr, child,
                                      ndist, est, cf, z, tab, acc, touched, order, value)
-        else:
-            err_branch = np.inf
-        err_leaf = _est_dist(ndist, x, cf, z, tab)
         err_tree = est[c0] + est[c1]
         if err_leaf - (err_tree + 0.1) <= _EPS and err_leaf - (err_branch + 0.1) <= _EPS:
             attr[x] = -1

@@ -15,7 +15,8 @@ to :class:`~replicability.learners.c45.C45`), then predicts.
 The helpers that only read and write their arguments are compiled without
 numba's reference counting (``_nrt=False``), as in ``_j48``. Numba's cache
 does not notice edits of the helpers imported from ``_j48``: clear
-``__pycache__`` after changing them.
+``__pycache__`` after changing them, or change this module too (its cache is keyed
+on this file), as a merge of such a change does.
 """
 
 from __future__ import annotations

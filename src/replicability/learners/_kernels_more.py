@@ -30,7 +30,8 @@ a code ``0..K-1``. The kernels reproduce the estimators exactly:
   each fold's training patterns and classes, scored per test instance.
 
 Numba's cache does not notice edits of the helpers imported from ``_kernels``,
-``_j48`` and ``tan``: clear ``__pycache__`` after changing them.
+``_j48`` and ``tan``: clear ``__pycache__`` after changing them, or change this module
+too (its cache is keyed on this file), as a merge of such a change does.
 """
 
 from __future__ import annotations

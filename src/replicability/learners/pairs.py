@@ -85,7 +85,20 @@ def _check_splits(splits, n):
 
     Returns the train and test indices of all splits concatenated, with the
     number of indices of each split: ``(train, n_train, test, n_test)``.
+    Splits that hold these already as ``splits.concatenated`` (the engine's cv
+    schemes) are only range-checked, and not even that when ``splits.n_samples``
+    says they were built for ``n`` instances.
     """
+    flat = getattr(splits, "concatenated", None)
+    if flat is not None:
+        train, n_train, test, n_test = flat
+        if getattr(splits, "n_samples", None) == n:  # built for a data set of this size: indices in range
+            return train, n_train, test, n_test
+        for part in (train, test):
+            if part.size and (part.min() < 0 or part.max() >= n):
+                raise ValueError(f"`splits` must hold integer indices in [0, {n}); got values in "
+                                 f"[{part.min()}, {part.max()}].")
+        return train, n_train, test, n_test
     for split in splits:
         if len(split) != 2:
             raise ValueError(f"`splits` must hold (train, test) pairs; got {split!r}.")

@@ -435,6 +435,25 @@ def _engine(report, engine):
     for n_jobs, r in engine.get("run_experiment_by_workers", {}).items():
         lines.append(f"`run_experiment` on {n_jobs} worker(s): {r['wall_s']:.1f} s wall, "
                      f"{r['cpu_per_fold_pair_s'] * 1e6:.0f} µs CPU per fold pair.")
+    python = engine.get("python_side", {})
+    for data_name, key in (("null data", "null_data"), ("source 4", "bayesnet_source_4")):
+        if key in python:
+            x = python[key]
+            lines.append(f"outside the kernel, {data_name}: {x['python_share_list']:.0%} of an `evaluate_nb_c45` call "
+                         f"given the splits as a list of arrays, {x['python_share_concatenated']:.0%} given them "
+                         "as the engine concatenates them (CPU time, median of interleaved rounds); target under "
+                         "10%: " + ("met." if x["python_share_concatenated"] < 0.1 else "not met.")
+                         + ("" if x["python_share_list"] < 0.1 else " With a list, most of that share is "
+                            "concatenating the splits' index arrays."))
+    if "serial_run_bayesnet_source_4" in python:
+        x = python["serial_run_bayesnet_source_4"]
+        lines.append(f"outside the kernel in a serial `run_experiment` on source 4 (data, splits, summaries): "
+                     f"{x['python_share']:.0%} of {x['cpu_per_fold_pair_s'] * 1e6:.1f} µs CPU per fold pair; "
+                     "target under 10%: " + ("met." if x["python_share"] < 0.1 else "not met."))
+    if "threads" in engine:
+        lines.append("threads: the kernels are compiled without numba's `parallel=True`, so they start no threads "
+                     "and load no threading layer; an experiment uses the cores through one single-threaded "
+                     "worker process per core, each evaluating whole data sets.")
     if "identical" in engine:
         same = engine["identical"]
         lines.append(f"engine equal to the estimators fold by fold: {sum(same.values())} of {len(same)} checks.")
@@ -504,6 +523,13 @@ def _workload(report, workload):
         f"{workload['n_results']} results, {workload['n_identical']} identical to the committed ones; "
         f"{workload['fold_pairs']:,} fold pairs; {minutes:.1f} min wall, {workload['cpu_seconds'] / 60:.1f} min CPU "
         f"on {workload['n_jobs']} workers; target 15 min: " + ("met." if minutes <= 15 else "not met.")]
+    load = workload.get("load_average_before")
+    if load:
+        spread = workload["cpu_seconds"] / 60 / workload["n_jobs"]
+        report.lines["workload"].append(
+            f"other jobs shared the machine (load average over 1, 5 and 15 minutes: {', '.join(map(str, load))} "
+            f"before the run, {', '.join(map(str, workload['load_average_after']))} after); the CPU time spread "
+            f"evenly over {workload['n_jobs']} cores would take {spread:.1f} min.")
 
 
 def _compare(report, compare):
