@@ -18,6 +18,7 @@ execution, so every backend and every slice gives bit-identical arrays.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -569,13 +570,16 @@ def run_experiment(
         bar = tqdm(total=int(missing.size), desc=f"{config.source}: data sets", unit="ds")
     try:
         run_chunk = functools.partial(_run_chunk, plan)
-        for chunk_ds in parallel_map(run_chunk, chunks, backend=backend, n_jobs=n_jobs, client=client,
-                                     ordered=False):
-            if store is not None:
-                store.save_part(config, chunk_ds, versions=versions)
-            pieces.append(chunk_ds)
-            if bar is not None:
-                bar.update(chunk_ds.sizes["dataset"])
+        # closing(): an interrupt while a chunk is being saved closes the map at once, which
+        # stops its workers, instead of leaving them to finish the queue at interpreter exit.
+        with contextlib.closing(parallel_map(run_chunk, chunks, backend=backend, n_jobs=n_jobs, client=client,
+                                             ordered=False)) as done:
+            for chunk_ds in done:
+                if store is not None:
+                    store.save_part(config, chunk_ds, versions=versions)
+                pieces.append(chunk_ds)
+                if bar is not None:
+                    bar.update(chunk_ds.sizes["dataset"])
     finally:
         if bar is not None:
             bar.close()
