@@ -189,6 +189,28 @@ class SignVariants:
             values["sign_rule_t2_r2_printed"] = round(float(table2.loc[SIGN_VARIANTS["printed"], "mean norm. R2"]), 1)
         return values
 
+    def shown_tables(self):
+        """``table`` and ``fit`` as the page shows them, narrow enough for its column.
+
+        Each value is shown with its half-width (``4.7 ± 1.3``); the fit is turned so that
+        the rules are its columns.
+
+        Returns
+        -------
+        list of Table
+        """
+        from ..page import Table, format_number
+
+        values = [c for c in self.table.columns if not c.endswith(" ±")]
+        table = pd.DataFrame({c: [f"{format_number(v, 1)} ± {format_number(h, 1)}" if pd.notna(h)
+                                  else format_number(v, 1)
+                                  for v, h in zip(self.table[c], self.table[f"{c} ±"])] for c in values},
+                             index=self.table.index)
+        fit = self.fit.T.map(lambda v: format_number(v, 2)).rename(columns=lambda rule: rule.replace("_", " "))
+        return [Table(table, 1, caption="Sign test on sorted runs, each rule (%, ± the 95% half-width), beside "
+                                        "the printed row and the rank test"),
+                Table(fit, 2, caption="Each rule (columns) against the printed row")]
+
     def glue(self, table2=None):
         """Glue :meth:`glue_values` (not displayed) for the page's ``{glue:text}`` roles."""
         from myst_nb import glue
