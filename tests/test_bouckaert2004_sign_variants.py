@@ -107,3 +107,14 @@ def test_glue_values_quote_the_fit():
     assert values["sign_rule_type1_upper"] == round(float(res.fit.loc["printed_upper_both", "Type I error"]), 2)
     assert values["sign_rule_t2_cells"] == int(table2["cells"].iloc[0])
     assert "sign_rule_t2_exact" not in res.glue_values()
+
+
+def test_shown_tables_keep_the_values_and_fit_the_page():
+    res = sign_test_variants(scale="smoke")
+    table, fit = res.shown_tables()
+    assert table.frame.shape[1] == 5  # value ± half-width in one cell: half the columns
+    row = SIGN_VARIANTS["exact"]
+    value, half = res.table.loc[row, "source 1 Type I"], res.table.loc[row, "source 1 Type I ±"]
+    assert table.frame.loc[row, "source 1 Type I"] == f"{value:.1f} ± {half:.1f}"
+    assert list(fit.frame.columns) == [rule.replace("_", " ") for rule in res.fit.index]
+    assert fit.frame.shape == (res.fit.shape[1], res.fit.shape[0])
