@@ -329,13 +329,20 @@ def _map_processes(function, items, n_jobs, ordered):
     # died could accept new work after its manager thread had exited, and the call then
     # waited forever (seen once in `make test`: a future pending with no manager thread).
     executor = ProcessPoolExecutor(max_workers=n_jobs, initializer=_exit_with_parent, initargs=(os.getpid(),))
-    futures = [executor.submit(function, item) for item in items]
+    futures = []
     try:
+        futures = [executor.submit(function, item) for item in items]
         for future in futures if ordered else as_completed(futures):
             yield future.result()
     except BaseException:  # interrupted (SIGINT), failed, or abandoned by the caller
         for future in futures:
             future.cancel()
+        # Kill the workers here rather than leave it to the executor's manager thread: after
+        # an interrupt that thread could be gone with the workers still alive, and the
+        # interpreter's exit then waited for them while they waited for it (a SIGINT hung
+        # 2 of 12 runs under load; py-spy: multiprocessing's exit function joining a worker).
+        for process in list(getattr(executor, "_processes", {}).values()):
+            process.kill()
         executor.shutdown(wait=False, kill_workers=True)
         raise
     executor.shutdown(wait=True)
