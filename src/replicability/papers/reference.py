@@ -220,7 +220,7 @@ def command_times(folder=None):
     Returns
     -------
     table : Table
-        One row per command: minutes (wall time) and the load average before it ran.
+        One row per command: minutes (wall time) and the 1-minute load average before it ran.
     values : dict
         ``make_venv_minutes``, ``make_book_minutes``, ``make_test_minutes``,
         ``reproduce_hours`` (rounded as shown), ``n_results``, ``cpu_count``, ``measured``
@@ -231,7 +231,7 @@ def command_times(folder=None):
     >>> import json, tempfile
     >>> from pathlib import Path
     >>> folder = Path(tempfile.mkdtemp())
-    >>> run = {"wall_s": 150.0, "load_before": 0.4}
+    >>> run = {"wall_s": 150.0, "load_before": [0.4, 0.3, 0.2]}
     >>> _ = (folder / "commands.json").write_text(json.dumps({
     ...     "machine": {"cpu_count": 2, "date": "2026-11-25"},
     ...     "results": {"commands": [{"command": "make book", **run}, {"command": "make test", **run}],
@@ -243,10 +243,11 @@ def command_times(folder=None):
     measured = read_benchmarks(["commands"], folder)["commands"]
     runs, reproduce = measured["results"]["commands"], measured["results"]["reproduce"]
     rows = [{"command": r["command"], "minutes": round(r["wall_s"] / 60, 1),
-             "load average before": r["load_before"]} for r in runs]
+             "load average before (1 min)": r["load_before"][0]} for r in runs]
     hours = round(reproduce["compute_s"] / 3600, 1)
     rows.append({"command": "make reproduce", "minutes": round(reproduce["compute_s"] / 60, 1),
-                 "load average before": f"not run: the computation {reproduce['results']} committed results record"})
+                 "load average before (1 min)": f"not run: the computation {reproduce['results']} committed results "
+                                                 "record"})
     values = {f"{r['command'].replace(' ', '_')}_minutes": r["minutes"] for r in rows[:-1]}
     values |= {"reproduce_hours": hours, "n_results": reproduce["results"],
                "cpu_count": measured["machine"].get("cpu_count"), "measured": measured["machine"].get("date", "")[:10]}
