@@ -319,7 +319,7 @@ def _collapse(attr, child, ndist, n_nodes, train_err):
 
 @njit(cache=True, _nrt=False)
 def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z, tab, acc, touched,
-                order, value):
+                order, value, sib, sib_seg):
     """est_errors_branch: the subtree of ``top`` evaluated on its own rows and ``rows[start:end]``.
 
     ``rows[start:end]`` are the rows of ``top``'s sibling, which C45 sends down
@@ -327,43 +327,58 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
     reach the leaves whose counts ``ndist`` already holds (growing and
     ``newDistribution`` partition them that way), and ``top``'s subtree is
     pruned, so ``est[y]`` is C45's estimate of every node ``y`` in it on its own
-    rows. Only the sibling's rows are routed (integer counts: exact sums), and
+    rows. Only the sibling's rows are sent down, a copy in ``sib`` partitioned
+    node by node as growing does (integer counts: exact sums in any order), and
     only the nodes they reach are re-estimated, as C45's recursion does,
     ``est(son 0) + est(son 1)``; any other son contributes its ``est``, the
     same sum in the same order.
     """
-    n = 0
+    n = end - start
+    for i in range(n):
+        sib[i] = rows[start + i]
     order[0] = top
     touched[top] = True
-    if attr[top] < 0:
-        for k in range(acc.shape[1]):
-            acc[top, k] = ndist[top, k]
-    for i in range(start, end):
-        r = rows[i]
-        x = top
-        while attr[x] >= 0:
-            x = child[x, bits[r, attr[x]]]
-            if not touched[x]:  # first visit; parents are always visited first
-                touched[x] = True
-                n += 1
-                order[n] = x
-                if attr[x] < 0:
+    sib_seg[top, 0], sib_seg[top, 1] = 0, n
+    n_reached, i = 1, 0
+    while i < n_reached:  # breadth first: a parent precedes its sons in ``order``
+        x = order[i]
+        i += 1
+        s, e = sib_seg[x, 0], sib_seg[x, 1]
+        if attr[x] < 0:
+            if acc.shape[1] == 2:
+                a0, a1 = ndist[x, 0], ndist[x, 1]
+                for t in range(s, e):
+                    r = sib[t]
+                    a0 += Wf[r, 0]
+                    a1 += Wf[r, 1]
+                acc[x, 0], acc[x, 1] = a0, a1
+            else:
+                for k in range(acc.shape[1]):
+                    acc[x, k] = ndist[x, k]
+                for t in range(s, e):
                     for k in range(acc.shape[1]):
-                        acc[x, k] = ndist[x, k]
-        if acc.shape[1] == 2:
-            acc[x, 0] += Wf[r, 0]
-            acc[x, 1] += Wf[r, 1]
-        else:
-            for k in range(acc.shape[1]):
-                acc[x, k] += Wf[r, k]
-    for i in range(n, -1, -1):  # sons before their parent
+                        acc[x, k] += Wf[sib[t], k]
+            continue
+        mid = _partition(bits, sib, s, e, attr[x])
+        c0, c1 = child[x, 0], child[x, 1]
+        if mid > s:
+            touched[c0] = True
+            sib_seg[c0, 0], sib_seg[c0, 1] = s, mid
+            order[n_reached] = c0
+            n_reached += 1
+        if e > mid:
+            touched[c1] = True
+            sib_seg[c1, 0], sib_seg[c1, 1] = mid, e
+            order[n_reached] = c1
+            n_reached += 1
+    for i in range(n_reached - 1, -1, -1):  # sons before their parent
         x = order[i]
         if attr[x] < 0:
             value[x] = _est_dist(acc, x, cf, z, tab)
         else:
             c0, c1 = child[x, 0], child[x, 1]
             value[x] = (value[c0] if touched[c0] else est[c0]) + (value[c1] if touched[c1] else est[c1])
-    for i in range(n + 1):
+    for i in range(n_reached):
         touched[order[i]] = False
     return value[top]
 
@@ -389,7 +404,7 @@ def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
 
 @njit(cache=True, _nrt=False)
 def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, phase, stack, acc,
-           touched, order, value):
+           touched, order, value, sib, sib_seg):
     """C45PruneableClassifierTree.prune of the root, with an explicit stack.
 
     ``est[x]`` holds est_errors of node ``x`` once ``x`` is pruned (C45
@@ -426,7 +441,7 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
         else:
             other = c0 + c1 - largest
             err_branch = _est_branch(largest, bits, Wf, rows, seg[other, 0], seg[other, 1], attr, child,
-                                     ndist, est, cf, z, tab, acc, touched, order, value)
+                                     ndist, est, cf, z, tab, acc, touched, order, value, sib, sib_seg)
         err_tree = est[c0] + est[c1]
         if err_leaf - (err_tree + 0.1) <= _EPS and err_leaf - (err_branch + 0.1) <= _EPS:
             attr[x] = -1
@@ -453,7 +468,7 @@ def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
     per-attribute counts are left in ``work[5][0]``.
     """
     rows, attr, child, seg, ndist, ones, stack, train_err, phase, order, acc, value, gains, ratios, \
-        valid, touched = work
+        valid, touched, sib, sib_seg = work
     U = bits.shape[0]
     n_rows = 0
     for u in range(U):
@@ -464,7 +479,7 @@ def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
                     ratios, valid)
     _collapse(attr, child, ndist, n_nodes, train_err)
     _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, train_err, phase, stack,
-           acc, touched, order, value)
+           acc, touched, order, value, sib, sib_seg)
 
 
 @njit(cache=True, _nrt=False)
@@ -487,7 +502,8 @@ def _workspace(U, p, K):
     return (np.empty(U, np.int64), np.full(n, -1, np.int64), np.zeros((n, 2), np.int64),
             np.zeros((n, 2), np.int64), np.zeros((n, K)), np.empty((n, K, p)), np.empty(n, np.int64),
             np.empty(n), np.zeros(n, np.int64), np.empty(n, np.int64), np.zeros((n, K)), np.empty(n),
-            np.empty(p), np.empty(p), np.zeros(p, np.bool_), np.zeros(n, np.bool_))
+            np.empty(p), np.empty(p), np.zeros(p, np.bool_), np.zeros(n, np.bool_), np.empty(U, np.int64),
+            np.zeros((n, 2), np.int64))
 
 
 @njit(cache=True)
