@@ -39,7 +39,12 @@ compiled without numba's reference counting (``_nrt=False``): they only read
 and write arrays their caller holds, and the atomic reference-count updates
 numba makes for every array argument of every call, and for every view of a
 row, took about a third of the kernel's time. For the same reason a row of a
-count array is passed as the array and the row's index.
+count array is passed as the array and the row's index. The small helpers
+called from many places (class counts and majority, the leaf tests, the
+error estimate, partitioning, counting, prediction) are inlined by numba
+(``inline="always"``): LLVM kept them as calls, each passing its arrays' shapes
+and strides by value, which cost about a sixth of the kernel's time (1.2x
+faster inlined, on null data and source 4; the first compilation takes ~9 s longer).
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ _EPS = 1e-6  # Weka's Utils.SMALL, as c45._EPS
 
 
 # --------------------------------------------------------------------------- J48 helpers
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _max_class(dist, i):
     """Distribution.maxClass of row ``i`` of ``dist``: first class whose count beats the best by more than 1e-6."""
     best, idx = 0.0, 0
@@ -71,7 +76,7 @@ def _max_class(dist, i):
     return idx
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _sum(dist, i):
     if dist.shape[1] == 2:  # the usual case, unrolled: the same sum
         return (0.0 + dist[i, 0]) + dist[i, 1]
@@ -104,7 +109,7 @@ def _add_errs(n, e, cf, z):
     return _add_errs_upper(n, e, z)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _est_dist(dist, i, cf, z, tab):
     """est_errors_dist of row ``i`` of ``dist``: observed errors plus addErrs; 0 for an empty distribution.
 
@@ -143,7 +148,7 @@ def _row_dist(Wf, rows, start, end, out, x):
             out[x, k] += Wf[r, k]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _partition(bits, rows, start, end, a):
     """Rows with value 0 of attribute ``a`` first; returns the first row with value 1.
 
@@ -224,14 +229,14 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
 
 
 # --------------------------------------------------------------------------- J48 tree
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _is_leaf(dist, i, m):
     """C45ModelSelection's leaf tests on row ``i``: fewer than 2 * minNumObj instances, or one class."""
     total = _sum(dist, i)
     return total - 2 * m < -_EPS or abs(total - dist[i, _max_class(dist, i)]) < _EPS
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _count_ones(bits, Wf, rows, start, end, out, x):
     """``out[x, k, j]``: class-``k`` count with value 1 of attribute ``j`` over ``rows[start:end]``."""
     K, p = out.shape[1], out.shape[2]
@@ -482,7 +487,7 @@ def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
            acc, touched, order, value, sib, sib_seg)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _c45_predict(bits, u, attr, child, ndist):
     """Class of pattern ``u``: first majority class of its leaf (class 0 if emptied)."""
     node = 0
