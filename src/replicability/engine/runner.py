@@ -35,7 +35,7 @@ import xarray as xr
 from .._validation import check_choice, check_positive_int
 from ..learners.pairs import FAST_LEARNERS, evaluate_learners
 from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS
-from .splits import _FlatSplits
+from .splits import _FlatRuns, _FlatSplits
 from .store import ResultStore, provenance
 
 __all__ = ["ExperimentConfig", "pair_counts", "parallel_map", "run_experiment", "stack_sources"]
@@ -219,24 +219,26 @@ def _evaluate_dataset(plan, index):
     data_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 0)))
     X, y = plan.source(data_rng, n_instances=cfg.n_instances, **cfg.source_params)
     X, y = np.asarray(X), np.asarray(y)
-    all_runs, n_runs, n_folds = [], None, None
+    repeats = []
     for repeat in range(cfg.n_repeats):
         # One stream per repeat, shared by every learner: all see the same splits.
         split_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, repeat)))
-        runs = plan.split(X, y, split_rng)
-        if n_runs is None:
-            n_runs, n_folds = len(runs), len(runs[0])
-        if len(runs) != n_runs or any(len(run) != n_folds for run in runs):
+        repeats.append(plan.split(X, y, split_rng))
+    n_runs = len(repeats[0])
+    if all(isinstance(runs, _FlatRuns) for runs in repeats):
+        # The built-in cv schemes: each repeat's runs are one block of the concatenated form the kernels read.
+        n_folds = repeats[0].n_folds
+        if any(len(runs) != n_runs or runs.n_folds != n_folds for runs in repeats):
             raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
-        all_runs.extend(runs)
-    k = len(cfg.learners)
-    if all(isinstance(run, _FlatSplits) for run in all_runs):
-        # The built-in cv schemes: the splits stay in the concatenated form the kernels read.
-        splits = _FlatSplits.join(all_runs)
+        splits = _FlatSplits.join([runs.splits for runs in repeats])
         n_test = splits.concatenated[3].reshape(cfg.n_repeats, n_runs, n_folds)
     else:
-        splits = [fold for run in all_runs for fold in run]
+        n_folds = len(repeats[0][0])
+        if any(len(runs) != n_runs or any(len(run) != n_folds for run in runs) for runs in repeats):
+            raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
+        splits = [fold for runs in repeats for run in runs for fold in run]
         n_test = np.array([len(test) for _, test in splits], dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
+    k = len(cfg.learners)
     joint = _joint_counts(plan, X, y, splits).reshape(cfg.n_repeats, n_runs, n_folds, k, k)
     return n_test, joint
 

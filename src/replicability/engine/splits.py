@@ -24,13 +24,11 @@ rather than re-implemented. This module adds what is missing:
 
 from __future__ import annotations
 
-import itertools
 import operator
 import threading
 import warnings
 
 import numpy as np
-from numba import njit
 from sklearn.model_selection import (
     RepeatedKFold,
     RepeatedStratifiedKFold,
@@ -42,10 +40,11 @@ from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
 from .._weka_random import JavaRandom, randomize
+from ._cv_kernels import seed_state, stratified_splits
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
-#: Per thread: a RandomState to re-seed (_seeded) and the last class blocks (_class_blocks).
+#: Per thread: the last class blocks (_class_blocks).
 _LOCAL = threading.local()
 
 
@@ -117,12 +116,15 @@ class RandomSubsampling:
 
 
 def _class_blocks(y, n_folds):
-    """Per class (in order of first appearance): its instances and its unshuffled fold labels.
+    """Every class's instances and unshuffled fold labels, classes in order of first appearance.
 
-    The checks and the allocation of ``StratifiedKFold._make_test_folds``. They
-    depend only on ``y`` and ``n_folds``, which a runner's repeats share: the
-    last result is kept per thread and reused for an equal ``y`` (compared
-    byte for byte), unless the call warns.
+    The checks and the allocation of ``StratifiedKFold._make_test_folds``, laid
+    out for :func:`~replicability.engine._cv_kernels.stratified_splits`:
+    ``(rows, labels, class_start)``, the instances of every class in turn, their
+    fold labels (each class's allocation over the folds, round robin, unshuffled)
+    and where each class starts. They depend only on ``y`` and ``n_folds``, which
+    a runner's repeats share: the last result is kept per thread and reused for
+    an equal ``y`` (compared byte for byte), unless the call warns.
     """
     key = (n_folds, y.dtype.str, y.shape, y.tobytes())
     cached = getattr(_LOCAL, "blocks", None)
@@ -149,54 +151,44 @@ def _class_blocks(y, n_folds):
         )
     order = np.sort(encoded)
     allocation = np.stack([np.bincount(order[i::n_folds], minlength=counts.size) for i in range(n_folds)])
-    members = [np.flatnonzero(encoded == k) for k in range(counts.size)]
-    blocks = [np.repeat(np.arange(n_folds), allocation[:, k]) for k in range(counts.size)]
+    rows = np.argsort(encoded, kind="stable").astype(np.int64)
+    labels = np.concatenate([np.repeat(np.arange(n_folds, dtype=np.int64), allocation[:, k])
+                             for k in range(counts.size)])
+    blocks = (rows, labels, np.concatenate([[0], np.cumsum(counts)]).astype(np.int64))
     if n_folds <= counts.min() and y.dtype.kind != "O":  # no warning: later calls may skip all this
-        _LOCAL.blocks = (key, (members, blocks))
-    return members, blocks
+        _LOCAL.blocks = (key, blocks)
+    return blocks
 
 
-def _stratified_test_folds(y, rngs, n_folds):
-    """Test fold of every instance in every run, as scikit-learn's ``StratifiedKFold`` draws them.
+def _stratified_splits(y, n_folds, *, seeds=None, n_runs=None, random_state=None):
+    """Runs of stratified k-fold cv exactly as scikit-learn draws them, as :class:`_FlatRuns`.
 
     Mirrors ``StratifiedKFold._make_test_folds`` with ``shuffle=True`` (classes
     in order of first appearance, the round-robin allocation of each class over
     the folds, one ``RandomState.shuffle`` per class and run, the same checks
     and warning), so the splits are identical; ``tests/test_splits.py`` and
-    ``tests/test_experiments.py`` compare them. Run ``r`` shuffles with the
-    ``r``-th generator of the iterable ``rngs``: one ``RandomState`` repeated
-    for ``RepeatedStratifiedKFold``, or :func:`_seeded` for one
-    ``StratifiedKFold(random_state=seed)`` per run.
-
-    Returns
-    -------
-    ndarray of int, shape (n_runs, n_samples)
+    ``tests/test_experiments.py`` compare them. Either ``seeds``, one per run
+    (one ``StratifiedKFold(random_state=seed)`` per run), or ``n_runs`` runs
+    drawn in turn from ``random_state`` (an integer seed in [0, 2**32), or a
+    ``RandomState`` of MT19937, advanced as ``RepeatedStratifiedKFold`` advances
+    it). The shuffles and the index arrays are one compiled call
+    (:mod:`replicability.engine._cv_kernels`).
     """
-    y = np.asarray(y)
-    members, blocks = _class_blocks(y, n_folds)
-    folds = []
-    for rng in rngs:
-        labels = np.empty(y.shape[0], dtype=np.intp)
-        for rows, block in zip(members, blocks):
-            block = block.copy()
-            rng.shuffle(block)
-            labels[rows] = block
-        folds.append(labels)
-    return np.stack(folds)
-
-
-def _seeded(seeds):
-    """``RandomState(seed)`` for each seed in turn: one generator per thread, re-seeded.
-
-    ``RandomState.seed`` is the seeding of ``RandomState(seed)``, so the draws
-    are the same; building a generator costs ~80 us, re-seeding one ~1 us.
-    """
-    rng = getattr(_LOCAL, "rng", None)
-    if rng is None:
-        rng = _LOCAL.rng = np.random.RandomState()
-    for seed in seeds:
-        rng.seed(seed)
-        yield rng
+    blocks = _class_blocks(np.asarray(y), n_folds)
+    key = np.empty(624, dtype=np.uint32)
+    if seeds is not None:
+        seeds = np.asarray(seeds, dtype=np.int64)
+        n_runs, pos, state = seeds.size, 0, None
+    elif isinstance(random_state, np.random.RandomState):
+        state = random_state.get_state(legacy=False)
+        key[:], pos, seeds = state["state"]["key"], state["state"]["pos"], np.zeros(0, dtype=np.int64)
+    else:
+        pos, seeds, state = seed_state(random_state, key), np.zeros(0, dtype=np.int64), None
+    *flat, pos = stratified_splits(key, pos, seeds, n_runs, *blocks, n_folds)
+    if state is not None:  # the caller's generator goes on from where the draws left it
+        state["state"]["key"], state["state"]["pos"] = key, pos
+        random_state.set_state(state)
+    return _FlatRuns(_FlatSplits(*flat, len(blocks[0])), n_folds)
 
 
 class _FlatSplits:
@@ -243,14 +235,6 @@ class _FlatSplits:
         i %= n
         return train[train_start[i]:train_start[i + 1]], test[test_start[i]:test_start[i + 1]]
 
-    def chunks(self, size):
-        """The splits in consecutive groups of ``size`` (e.g. the runs of r x k cv), each a :class:`_FlatSplits`."""
-        train, n_train, test, n_test = self.concatenated
-        train_start, test_start = self.starts()
-        return [_FlatSplits(train[train_start[a]:train_start[a + size]], n_train[a:a + size],
-                            test[test_start[a]:test_start[a + size]], n_test[a:a + size], self.n_samples)
-                for a in range(0, len(self), size)]
-
     def __iter__(self):
         return (self[i] for i in range(len(self)))
 
@@ -262,48 +246,35 @@ class _FlatSplits:
         return cls(*arrays, sizes.pop() if len(sizes) == 1 else None)
 
 
-def _flat_splits_from_folds(folds, n_folds):
-    """Run-major splits (indices ascending, as scikit-learn's) from fold labels, as :class:`_FlatSplits`."""
-    return _FlatSplits(*_flat_from_folds(np.ascontiguousarray(folds, dtype=np.int64), n_folds), folds.shape[1])
+class _FlatRuns:
+    """The runs of r x k cv, run-major, held as one :class:`_FlatSplits` (``splits``).
 
-
-@njit(cache=True)
-def _flat_from_folds(folds, n_folds):
-    """``(train, n_train, test, n_test)`` of the run-major splits of fold labels ``folds`` (runs, instances).
-
-    Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f`` and
-    trains on the others, each in ascending order.
+    A sequence of ``len(self)`` runs, each the :class:`_FlatSplits` of its
+    ``n_folds`` folds: what a registered scheme returns per repeat. The runner
+    reads ``splits`` whole rather than one object per run.
     """
-    n_runs, n = folds.shape
-    n_test = np.zeros(n_runs * n_folds, np.int64)
-    for r in range(n_runs):
-        for i in range(n):
-            n_test[r * n_folds + folds[r, i]] += 1
-    n_train = n - n_test
-    test = np.empty(n_runs * n, np.int64)
-    train = np.empty(n_train.sum(), np.int64)
-    test_at = np.empty(n_runs * n_folds, np.int64)  # next free place of every split's indices
-    train_at = np.empty(n_runs * n_folds, np.int64)
-    t_test, t_train = 0, 0
-    for s in range(n_runs * n_folds):
-        test_at[s], train_at[s] = t_test, t_train
-        t_test += n_test[s]
-        t_train += n_train[s]
-    for r in range(n_runs):  # instances in ascending order, each to its test split and the others' training
-        for i in range(n):
-            own = r * n_folds + folds[r, i]
-            test[test_at[own]] = i
-            test_at[own] += 1
-            for s in range(r * n_folds, (r + 1) * n_folds):
-                if s != own:
-                    train[train_at[s]] = i
-                    train_at[s] += 1
-    return train, n_train, test, n_test
 
+    __slots__ = ("splits", "n_folds")
 
-def _splits_from_folds(folds, n_folds):
-    """Run-major ``(train, test)`` index pairs (ascending, as scikit-learn's) from fold labels."""
-    return list(_flat_splits_from_folds(folds, n_folds))
+    def __init__(self, splits, n_folds):
+        self.splits = splits
+        self.n_folds = n_folds
+
+    def __len__(self):
+        return len(self.splits) // self.n_folds
+
+    def __getitem__(self, index):
+        n = len(self)
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(n))]
+        r = operator.index(index)
+        if not -n <= r < n:
+            raise IndexError(f"run index {index} out of range for {n} runs")
+        r %= n
+        return self.splits[r * self.n_folds:(r + 1) * self.n_folds]
+
+    def __iter__(self):
+        return (self[r] for r in range(len(self)))
 
 
 class RepeatedCV:
@@ -375,8 +346,12 @@ class RepeatedCV:
         n_runs, n_folds = self.shape
         if y is None:
             raise ValueError("`y` is required for stratified folds.")
-        folds = _stratified_test_folds(y, itertools.repeat(check_random_state(self.random_state), n_runs), n_folds)
-        yield from _splits_from_folds(folds, n_folds)
+        random_state = check_random_state(self.random_state)
+        if random_state.get_state(legacy=False)["bit_generator"] != "MT19937":
+            # The compiled draws are MT19937's: scikit-learn itself for any other generator.
+            yield from self._splitter().split(X, y, groups)
+            return
+        yield from _stratified_splits(y, n_folds, n_runs=n_runs, random_state=random_state).splits
 
     def get_n_splits(self, X=None, y=None, groups=None):
         """Return ``n_runs * n_folds``."""
