@@ -270,7 +270,7 @@ def test_small_class_warns_on_every_call():
 
 
 def test_flat_splits_are_the_sequence_of_their_pairs():
-    from replicability.engine.splits import _FlatSplits, _stratified_splits
+    from replicability.engine.splits import _FlatRuns, _stratified_splits
 
     y = _labels(41, seed=4)
     runs = _stratified_splits(y, 4, seeds=[1, 2, 3])
@@ -291,10 +291,12 @@ def test_flat_splits_are_the_sequence_of_their_pairs():
         np.testing.assert_array_equal(b, d)
     with pytest.raises(IndexError):
         runs[3]
-    joined = _FlatSplits.join(list(runs))
-    for part, whole in zip(joined.concatenated, flat.concatenated, strict=True):
-        np.testing.assert_array_equal(part, whole)
-    assert joined.n_samples == 41
+    # The splits of several repeats built at once are those of each in turn.
+    more = _stratified_splits(y, 4, seeds=[4, 5])
+    joined = _FlatRuns.join([runs, more])
+    for part, first, second in zip(joined.concatenated, flat.concatenated, more.splits.concatenated, strict=True):
+        np.testing.assert_array_equal(part, np.concatenate([first, second]))
+    assert len(joined) == 20 and joined.n_samples == 41
 
 
 def test_evaluators_take_concatenated_splits():
@@ -338,21 +340,22 @@ def test_compiled_shuffles_are_random_state_shuffles(seed, sizes, n_runs, n_fold
     # Every class's fold labels shuffled by RandomState.shuffle, class after class and run
     # after run from one generator: the labels, and the generator's state after them (the
     # sizes run past the 624 words of a state, so the twist is exercised too).
-    from replicability.engine._cv_kernels import stratified_splits
+    from replicability.engine._cv_kernels import flat_splits, stratified_folds
 
     labels = np.concatenate([np.arange(size) % n_folds for size in sizes]).astype(np.int64)
     class_start = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     rows = np.random.default_rng(seed).permutation(labels.size).astype(np.int64)
     rs = np.random.RandomState(seed)
     _, key, pos, *_ = rs.get_state()
-    train, n_train, test, n_test, pos = stratified_splits(key, pos, np.zeros(0, dtype=np.int64), n_runs, rows,
-                                                          labels, class_start, n_folds)
+    folds, pos = stratified_folds(key, pos, np.zeros(0, dtype=np.int64), n_runs, rows, labels, class_start)
+    train, n_train, test, n_test = flat_splits(folds, n_folds)
     for r in range(n_runs):
         fold = np.empty(labels.size, dtype=np.int64)
         for a, b in zip(class_start[:-1], class_start[1:]):
             block = labels[a:b].copy()
             rs.shuffle(block)
             fold[rows[a:b]] = block
+        np.testing.assert_array_equal(folds[r], fold)
         run = slice(r * n_folds, (r + 1) * n_folds)
         np.testing.assert_array_equal(n_test[run], np.bincount(fold, minlength=n_folds))
         expected_test = np.concatenate([np.flatnonzero(fold == f) for f in range(n_folds)])

@@ -3,8 +3,8 @@
 ``StratifiedKFold(shuffle=True)`` shuffles the fold labels of each class with
 ``RandomState.shuffle``; for the engine's thousands of splits per data set
 these Python-level calls, and building the index arrays from the labels,
-cost more than a third of the compiled learners' time. Here the whole of a
-repetition of r x k cv is one compiled call:
+cost more than a third of the compiled learners' time. Here the folds of a
+repetition of r x k cv are one compiled call, and its splits another:
 
 * :func:`seed_state` and the draws follow numpy's MT19937
   (``numpy/random/src/mt19937/mt19937.c``: ``mt19937_seed``, ``mt19937_gen``,
@@ -13,9 +13,9 @@ repetition of r x k cv is one compiled call:
   (``_shuffle_raw``: Fisher-Yates from the last element down, the swap
   partner drawn by ``random_interval``: 32-bit words masked to the smallest
   all-ones mask that covers the bound, redrawn while above it);
-* :func:`stratified_splits` shuffles every class of every run in
-  scikit-learn's order and writes the runs' splits as the pair kernels read
-  them.
+* :func:`stratified_folds` shuffles every class of every run in
+  scikit-learn's order, and :func:`flat_splits` writes the splits of any
+  number of runs (all repeats of a data set) as the pair kernels read them.
 
 ``tests/test_splits.py`` checks the draws against ``RandomState`` over many
 seeds and sizes, and the splits against scikit-learn's.
@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["seed_state", "stratified_splits"]
+__all__ = ["flat_splits", "seed_state", "stratified_folds"]
 
 #: MT19937's state length, shift and constants (Matsumoto & Nishimura 1998).
 _N, _M = 624, 397
@@ -86,8 +86,8 @@ def _bounded(key, pos, bound):
 
 
 @njit(cache=True)
-def stratified_splits(key, pos, seeds, n_runs, rows, labels, class_start, n_folds):
-    """The splits of ``n_runs`` runs of stratified k-fold cv, as ``StratifiedKFold(shuffle=True)`` draws them.
+def stratified_folds(key, pos, seeds, n_runs, rows, labels, class_start):
+    """The fold of every instance in ``n_runs`` runs of stratified k-fold cv, as ``StratifiedKFold(shuffle=True)``.
 
     Parameters
     ----------
@@ -96,9 +96,11 @@ def stratified_splits(key, pos, seeds, n_runs, rows, labels, class_start, n_fold
     pos : int
         Position in ``key`` of the next word.
     seeds : ndarray of int64
-        Empty: the runs draw from the state in turn (one ``RandomState`` for all
-        runs, as ``RepeatedStratifiedKFold``); else one seed per run, which
-        re-seeds the state before the run's draws (``StratifiedKFold(random_state=seeds[r])``).
+        Run ``r < seeds.size`` re-seeds the state with ``seeds[r]`` before its
+        draws; the runs draw from the state in turn. One seed per run is one
+        ``StratifiedKFold(random_state=seeds[r])`` per run; one seed, or none
+        (the state as given), one ``RandomState`` for all runs, as
+        ``RepeatedStratifiedKFold``.
     n_runs : int
     rows : ndarray of int64, shape (n_samples,)
         The instances of every class in turn (classes in order of first appearance).
@@ -106,33 +108,17 @@ def stratified_splits(key, pos, seeds, n_runs, rows, labels, class_start, n_fold
         Each class's unshuffled fold labels, in the same layout.
     class_start : ndarray of int64, shape (n_classes + 1,)
         Where each class starts in ``rows`` and ``labels``.
-    n_folds : int
 
     Returns
     -------
-    train, n_train, test, n_test : ndarray of int64
-        Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f``
-        and trains on the others, each in ascending order: its indices
-        concatenated after those of the splits before it, and their numbers.
+    folds : ndarray of int64, shape (n_runs, n_samples)
     pos : int
         The state's new position.
     """
-    n = rows.size
-    fold_size = np.zeros(n_folds, np.int64)  # the same in every run: shuffles permute within a class
-    for i in range(n):
-        fold_size[labels[i]] += 1
-    n_test = np.empty(n_runs * n_folds, np.int64)
+    folds = np.empty((n_runs, rows.size), np.int64)
+    shuffled = np.empty(rows.size, np.int64)
     for r in range(n_runs):
-        n_test[r * n_folds:(r + 1) * n_folds] = fold_size
-    n_train = n - n_test
-    test = np.empty(n_runs * n, np.int64)
-    # One slot beyond the end: the last split's loop may write there (see below).
-    train = np.empty(n_runs * (n_folds - 1) * n + 1, np.int64)
-    shuffled = np.empty(n, np.int64)
-    fold = np.empty(n, np.int64)
-    test_at = np.empty(n_folds, np.int64)
-    for r in range(n_runs):
-        if seeds.size:
+        if r < seeds.size:
             pos = seed_state(seeds[r], key)
         shuffled[:] = labels
         for c in range(class_start.size - 1):
@@ -140,18 +126,40 @@ def stratified_splits(key, pos, seeds, n_runs, rows, labels, class_start, n_fold
             for i in range(class_start[c + 1] - start - 1, 0, -1):
                 j, pos = _bounded(key, pos, i)
                 shuffled[start + i], shuffled[start + j] = shuffled[start + j], shuffled[start + i]
-        fold[rows] = shuffled
+        folds[r, rows] = shuffled
+    return folds, pos
+
+
+@njit(cache=True)
+def flat_splits(folds, n_folds):
+    """``(train, n_train, test, n_test)`` of the run-major splits of fold labels ``folds`` (runs, instances).
+
+    Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f`` and
+    trains on the others, each in ascending order: its indices concatenated after
+    those of the splits before it, and their numbers.
+    """
+    n_runs, n = folds.shape
+    n_test = np.zeros(n_runs * n_folds, np.int64)
+    for r in range(n_runs):
+        for i in range(n):
+            n_test[r * n_folds + folds[r, i]] += 1
+    n_train = n - n_test
+    test = np.empty(n_runs * n, np.int64)
+    # One slot beyond the end: the last split's loop may write there (see below).
+    train = np.empty(n_runs * (n_folds - 1) * n + 1, np.int64)
+    test_at = np.empty(n_folds, np.int64)
+    for r in range(n_runs):
         test_at[0] = r * n
         for f in range(1, n_folds):
-            test_at[f] = test_at[f - 1] + fold_size[f - 1]
+            test_at[f] = test_at[f - 1] + n_test[r * n_folds + f - 1]
         for i in range(n):
-            test[test_at[fold[i]]] = i
-            test_at[fold[i]] += 1
+            test[test_at[folds[r, i]]] = i
+            test_at[folds[r, i]] += 1
         # Branch-free: write every instance, advance past the others' only. The place after a
         # split's last index is the next split's first, written after it; hence the spare slot.
         at = r * (n_folds - 1) * n
         for f in range(n_folds):
             for i in range(n):
                 train[at] = i
-                at += fold[i] != f
-    return train[:-1], n_train, test, n_test, pos
+                at += folds[r, i] != f
+    return train[:-1], n_train, test, n_test

@@ -35,7 +35,7 @@ import xarray as xr
 from .._validation import check_choice, check_positive_int
 from ..learners.pairs import FAST_LEARNERS, evaluate_learners
 from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS
-from .splits import _FlatRuns, _FlatSplits
+from .splits import _FlatRuns
 from .store import ResultStore, provenance
 
 __all__ = ["ExperimentConfig", "pair_counts", "parallel_map", "run_experiment", "stack_sources"]
@@ -226,11 +226,12 @@ def _evaluate_dataset(plan, index):
         repeats.append(plan.split(X, y, split_rng))
     n_runs = len(repeats[0])
     if all(isinstance(runs, _FlatRuns) for runs in repeats):
-        # The built-in cv schemes: each repeat's runs are one block of the concatenated form the kernels read.
+        # The built-in cv schemes: fold labels, turned into the concatenated splits the kernels read
+        # for all repeats at once.
         n_folds = repeats[0].n_folds
         if any(len(runs) != n_runs or runs.n_folds != n_folds for runs in repeats):
             raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
-        splits = _FlatSplits.join([runs.splits for runs in repeats])
+        splits = _FlatRuns.join(repeats)
         n_test = splits.concatenated[3].reshape(cfg.n_repeats, n_runs, n_folds)
     else:
         n_folds = len(repeats[0][0])

@@ -40,12 +40,14 @@ from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
 from .._weka_random import JavaRandom, randomize
-from ._cv_kernels import seed_state, stratified_splits
+from ._cv_kernels import flat_splits, stratified_folds
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
 #: Per thread: the last class blocks (_class_blocks).
 _LOCAL = threading.local()
+#: No seeds: the compiled shuffles draw from the state they are given.
+_NO_SEEDS = np.zeros(0, dtype=np.int64)
 
 
 class RandomSubsampling:
@@ -119,7 +121,7 @@ def _class_blocks(y, n_folds):
     """Every class's instances and unshuffled fold labels, classes in order of first appearance.
 
     The checks and the allocation of ``StratifiedKFold._make_test_folds``, laid
-    out for :func:`~replicability.engine._cv_kernels.stratified_splits`:
+    out for :func:`~replicability.engine._cv_kernels.stratified_folds`:
     ``(rows, labels, class_start)``, the instances of every class in turn, their
     fold labels (each class's allocation over the folds, round robin, unshuffled)
     and where each class starts. They depend only on ``y`` and ``n_folds``, which
@@ -138,7 +140,8 @@ def _class_blocks(y, n_folds):
     if target not in ("binary", "multiclass"):
         raise ValueError(f"Supported target types are: ('binary', 'multiclass'). Got {target!r} instead.")
     _, first, inverse = np.unique(y, return_index=True, return_inverse=True)
-    _, class_perm = np.unique(first, return_inverse=True)
+    class_perm = np.empty_like(first)
+    class_perm[np.argsort(first)] = np.arange(first.size)  # classes in order of first appearance
     encoded = class_perm[inverse.ravel()]
     counts = np.bincount(encoded)
     if np.all(n_folds > counts):
@@ -149,12 +152,15 @@ def _class_blocks(y, n_folds):
             UserWarning,
             stacklevel=4,
         )
-    order = np.sort(encoded)
-    allocation = np.stack([np.bincount(order[i::n_folds], minlength=counts.size) for i in range(n_folds)])
+    # scikit-learn deals the classes, sorted, round robin: fold f gets the positions p = f (mod
+    # n_folds) of the sorted labels; those of class k, in [start, end), number
+    # (end - 1 - f) // n_folds - (start - 1 - f) // n_folds.
+    class_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    fold = np.arange(n_folds)[:, None]
+    allocation = (class_start[1:] - 1 - fold) // n_folds - (class_start[:-1] - 1 - fold) // n_folds
     rows = np.argsort(encoded, kind="stable").astype(np.int64)
-    labels = np.concatenate([np.repeat(np.arange(n_folds, dtype=np.int64), allocation[:, k])
-                             for k in range(counts.size)])
-    blocks = (rows, labels, np.concatenate([[0], np.cumsum(counts)]).astype(np.int64))
+    labels = np.repeat(np.tile(np.arange(n_folds, dtype=np.int64), counts.size), allocation.T.ravel())
+    blocks = (rows, labels, class_start)
     if n_folds <= counts.min() and y.dtype.kind != "O":  # no warning: later calls may skip all this
         _LOCAL.blocks = (key, blocks)
     return blocks
@@ -171,24 +177,25 @@ def _stratified_splits(y, n_folds, *, seeds=None, n_runs=None, random_state=None
     (one ``StratifiedKFold(random_state=seed)`` per run), or ``n_runs`` runs
     drawn in turn from ``random_state`` (an integer seed in [0, 2**32), or a
     ``RandomState`` of MT19937, advanced as ``RepeatedStratifiedKFold`` advances
-    it). The shuffles and the index arrays are one compiled call
+    it). The shuffles are one compiled call
     (:mod:`replicability.engine._cv_kernels`).
     """
     blocks = _class_blocks(np.asarray(y), n_folds)
     key = np.empty(624, dtype=np.uint32)
+    pos, state = 624, None
     if seeds is not None:
         seeds = np.asarray(seeds, dtype=np.int64)
-        n_runs, pos, state = seeds.size, 0, None
+        n_runs = seeds.size
     elif isinstance(random_state, np.random.RandomState):
         state = random_state.get_state(legacy=False)
-        key[:], pos, seeds = state["state"]["key"], state["state"]["pos"], np.zeros(0, dtype=np.int64)
+        key[:], pos, seeds = state["state"]["key"], state["state"]["pos"], _NO_SEEDS
     else:
-        pos, seeds, state = seed_state(random_state, key), np.zeros(0, dtype=np.int64), None
-    *flat, pos = stratified_splits(key, pos, seeds, n_runs, *blocks, n_folds)
+        seeds = np.array([random_state], dtype=np.int64)
+    folds, pos = stratified_folds(key, pos, seeds, n_runs, *blocks)
     if state is not None:  # the caller's generator goes on from where the draws left it
         state["state"]["key"], state["state"]["pos"] = key, pos
         random_state.set_state(state)
-    return _FlatRuns(_FlatSplits(*flat, len(blocks[0])), n_folds)
+    return _FlatRuns(folds, n_folds)
 
 
 class _FlatSplits:
@@ -238,30 +245,33 @@ class _FlatSplits:
     def __iter__(self):
         return (self[i] for i in range(len(self)))
 
-    @classmethod
-    def join(cls, parts):
-        """The splits of ``parts`` (each a :class:`_FlatSplits`) in turn, as one."""
-        arrays = [np.concatenate([part.concatenated[i] for part in parts]) for i in range(4)]
-        sizes = {part.n_samples for part in parts}
-        return cls(*arrays, sizes.pop() if len(sizes) == 1 else None)
-
 
 class _FlatRuns:
-    """The runs of r x k cv, run-major, held as one :class:`_FlatSplits` (``splits``).
+    """The runs of k-fold cv held as the fold of every instance in every run (``folds``).
 
     A sequence of ``len(self)`` runs, each the :class:`_FlatSplits` of its
-    ``n_folds`` folds: what a registered scheme returns per repeat. The runner
-    reads ``splits`` whole rather than one object per run.
+    ``n_folds`` folds (built once, on first use, as ``splits``): what a
+    registered cv scheme returns per repeat. The runner instead builds the
+    splits of all repeats of a data set at once (:meth:`join`), without an
+    array per repeat to copy.
     """
 
-    __slots__ = ("splits", "n_folds")
+    __slots__ = ("folds", "n_folds", "_splits")
 
-    def __init__(self, splits, n_folds):
-        self.splits = splits
+    def __init__(self, folds, n_folds):
+        self.folds = folds
         self.n_folds = n_folds
+        self._splits = None
+
+    @property
+    def splits(self):
+        """All splits, run-major, as one :class:`_FlatSplits`."""
+        if self._splits is None:
+            self._splits = self.join([self])
+        return self._splits
 
     def __len__(self):
-        return len(self.splits) // self.n_folds
+        return self.folds.shape[0]
 
     def __getitem__(self, index):
         n = len(self)
@@ -275,6 +285,19 @@ class _FlatRuns:
 
     def __iter__(self):
         return (self[r] for r in range(len(self)))
+
+    @staticmethod
+    def join(parts):
+        """The splits of the runs of ``parts`` (:class:`_FlatRuns` of one data set and ``n_folds``) in turn.
+
+        Returns
+        -------
+        _FlatSplits
+            Split ``r * n_folds + f`` tests the instances of run ``r`` (counted
+            across ``parts``) labelled ``f``, indices ascending, as scikit-learn's.
+        """
+        folds = parts[0].folds if len(parts) == 1 else np.concatenate([part.folds for part in parts])
+        return _FlatSplits(*flat_splits(folds, parts[0].n_folds), folds.shape[1])
 
 
 class RepeatedCV:
