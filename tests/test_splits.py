@@ -347,7 +347,8 @@ def test_compiled_shuffles_are_random_state_shuffles(seed, sizes, n_runs, n_fold
     rows = np.random.default_rng(seed).permutation(labels.size).astype(np.int64)
     rs = np.random.RandomState(seed)
     _, key, pos, *_ = rs.get_state()
-    folds, pos = stratified_folds(key, pos, np.zeros(0, dtype=np.int64), n_runs, rows, labels, class_start)
+    none = np.zeros(0, dtype=np.int64)
+    folds, pos = stratified_folds(key, pos, none, none, n_runs, rows, labels, class_start)
     train, n_train, test, n_test = flat_splits(folds, n_folds)
     for r in range(n_runs):
         fold = np.empty(labels.size, dtype=np.int64)
@@ -412,3 +413,28 @@ def test_repeated_cv_with_another_bit_generator_is_scikit_learns():
     for (a, b), (c, d) in zip(ours, ref.split(np.zeros((50, 1)), y), strict=True):
         np.testing.assert_array_equal(a, c)
         np.testing.assert_array_equal(b, d)
+
+
+@pytest.mark.parametrize("scheme", ["rxk_cv", "cv"])
+def test_repeats_shuffled_together_are_the_repeats_shuffled_alone(scheme):
+    # The runner's join shuffles the repeats of a data set in one call, each from its own seeds.
+    from replicability.engine.registry import SCHEMES
+    from replicability.engine.splits import _FlatRuns
+
+    y = _labels(83, seed=6)
+    X = np.zeros((83, 1))
+    split = SCHEMES[scheme](n_runs=3, n_folds=4, **({"stratified": True} if scheme == "cv" else {}))
+
+    def repeats():
+        return [split(X, y, np.random.default_rng(r)) for r in range(4)]
+
+    together = _FlatRuns.join(repeats())
+    alone = [pair for runs in repeats() for run in runs for pair in run]
+    assert len(together) == len(alone) == 48
+    for (a, b), (c, d) in zip(together, alone, strict=True):
+        np.testing.assert_array_equal(a, c)
+        np.testing.assert_array_equal(b, d)
+    mixed = repeats()
+    assert mixed[1].folds.shape == (3, 83)  # one repeat shuffled already: joined by concatenation
+    for part, whole in zip(_FlatRuns.join(mixed).concatenated, together.concatenated, strict=True):
+        np.testing.assert_array_equal(part, whole)

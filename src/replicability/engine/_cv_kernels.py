@@ -86,7 +86,7 @@ def _bounded(key, pos, bound):
 
 
 @njit(cache=True)
-def stratified_folds(key, pos, seeds, n_runs, rows, labels, class_start):
+def stratified_folds(key, pos, seeds, reseed_at, n_runs, rows, labels, class_start):
     """The fold of every instance in ``n_runs`` runs of stratified k-fold cv, as ``StratifiedKFold(shuffle=True)``.
 
     Parameters
@@ -95,12 +95,13 @@ def stratified_folds(key, pos, seeds, n_runs, rows, labels, class_start):
         MT19937 state; advanced in place.
     pos : int
         Position in ``key`` of the next word.
-    seeds : ndarray of int64
-        Run ``r < seeds.size`` re-seeds the state with ``seeds[r]`` before its
-        draws; the runs draw from the state in turn. One seed per run is one
-        ``StratifiedKFold(random_state=seeds[r])`` per run; one seed, or none
-        (the state as given), one ``RandomState`` for all runs, as
-        ``RepeatedStratifiedKFold``.
+    seeds, reseed_at : ndarray of int64
+        The state is re-seeded with ``seeds[k]`` before run ``reseed_at[k]``
+        (ascending); the runs draw from it in turn. A seed before every run is
+        one ``StratifiedKFold(random_state=seed)`` per run; one seed before the
+        first, or none (the state as given), one ``RandomState`` for all runs,
+        as ``RepeatedStratifiedKFold``; one before every ``r``-th, the repeats
+        of r x k cv of a data set, each its own ``RepeatedStratifiedKFold``.
     n_runs : int
     rows : ndarray of int64, shape (n_samples,)
         The instances of every class in turn (classes in order of first appearance).
@@ -117,9 +118,11 @@ def stratified_folds(key, pos, seeds, n_runs, rows, labels, class_start):
     """
     folds = np.empty((n_runs, rows.size), np.int64)
     shuffled = np.empty(rows.size, np.int64)
+    k = 0
     for r in range(n_runs):
-        if r < seeds.size:
-            pos = seed_state(seeds[r], key)
+        if k < seeds.size and reseed_at[k] == r:
+            pos = seed_state(seeds[k], key)
+            k += 1
         shuffled[:] = labels
         for c in range(class_start.size - 1):
             start = class_start[c]

@@ -46,8 +46,8 @@ __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_train
 
 #: Per thread: the last class blocks (_class_blocks).
 _LOCAL = threading.local()
-#: No seeds: the compiled shuffles draw from the state they are given.
-_NO_SEEDS = np.zeros(0, dtype=np.int64)
+#: No seeds (the compiled shuffles draw from the state they are given), and a seed before the first run only.
+_NONE, _FIRST_RUN = np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
 
 
 class RandomSubsampling:
@@ -175,27 +175,27 @@ def _stratified_splits(y, n_folds, *, seeds=None, n_runs=None, random_state=None
     and warning), so the splits are identical; ``tests/test_splits.py`` and
     ``tests/test_experiments.py`` compare them. Either ``seeds``, one per run
     (one ``StratifiedKFold(random_state=seed)`` per run), or ``n_runs`` runs
-    drawn in turn from ``random_state`` (an integer seed in [0, 2**32), or a
-    ``RandomState`` of MT19937, advanced as ``RepeatedStratifiedKFold`` advances
-    it). The shuffles are one compiled call
-    (:mod:`replicability.engine._cv_kernels`).
+    drawn in turn from ``random_state``: an integer seed in [0, 2**32), or a
+    ``RandomState`` of MT19937, which is advanced as ``RepeatedStratifiedKFold``
+    advances it. The shuffles are compiled
+    (:func:`~replicability.engine._cv_kernels.stratified_folds`); from seeds
+    they are left to when the folds are first read, so that the runner shuffles
+    all repeats of a data set in one call (:meth:`_FlatRuns.join`).
     """
     blocks = _class_blocks(np.asarray(y), n_folds)
-    key = np.empty(624, dtype=np.uint32)
-    pos, state = 624, None
     if seeds is not None:
         seeds = np.asarray(seeds, dtype=np.int64)
-        n_runs = seeds.size
-    elif isinstance(random_state, np.random.RandomState):
-        state = random_state.get_state(legacy=False)
-        key[:], pos, seeds = state["state"]["key"], state["state"]["pos"], _NO_SEEDS
-    else:
-        seeds = np.array([random_state], dtype=np.int64)
-    folds, pos = stratified_folds(key, pos, seeds, n_runs, *blocks)
-    if state is not None:  # the caller's generator goes on from where the draws left it
-        state["state"]["key"], state["state"]["pos"] = key, pos
-        random_state.set_state(state)
-    return _FlatRuns(folds, n_folds)
+        return _FlatRuns(n_folds, seeds.size, blocks, seeds, np.arange(seeds.size))
+    if not isinstance(random_state, np.random.RandomState):
+        return _FlatRuns(n_folds, n_runs, blocks, np.array([random_state], dtype=np.int64), _FIRST_RUN)
+    state = random_state.get_state(legacy=False)
+    key = np.array(state["state"]["key"], dtype=np.uint32)
+    folds, pos = stratified_folds(key, state["state"]["pos"], _NONE, _NONE, n_runs, *blocks)
+    state["state"]["key"], state["state"]["pos"] = key, pos
+    random_state.set_state(state)  # the caller's generator goes on from where the draws left it
+    runs = _FlatRuns(n_folds, n_runs, blocks, _NONE, _NONE)
+    runs._folds = folds
+    return runs
 
 
 class _FlatSplits:
@@ -247,21 +247,30 @@ class _FlatSplits:
 
 
 class _FlatRuns:
-    """The runs of k-fold cv held as the fold of every instance in every run (``folds``).
+    """The runs of stratified k-fold cv of one data set: a sequence of runs, each a :class:`_FlatSplits`.
 
-    A sequence of ``len(self)`` runs, each the :class:`_FlatSplits` of its
-    ``n_folds`` folds (built once, on first use, as ``splits``): what a
-    registered cv scheme returns per repeat. The runner instead builds the
-    splits of all repeats of a data set at once (:meth:`join`), without an
-    array per repeat to copy.
+    What a registered cv scheme returns per repeat. It holds the class blocks
+    of :func:`_class_blocks` and the seeds of the shuffles (re-seed with
+    ``seeds[k]`` before run ``reseed_at[k]``), and shuffles on first use
+    (``folds``: the fold of every instance in every run); ``splits`` are all
+    its splits, run-major. The runner instead shuffles all repeats of a data
+    set and builds their splits in one pass (:meth:`join`).
     """
 
-    __slots__ = ("folds", "n_folds", "_splits")
+    __slots__ = ("n_folds", "n_runs", "blocks", "seeds", "reseed_at", "_folds", "_splits")
 
-    def __init__(self, folds, n_folds):
-        self.folds = folds
-        self.n_folds = n_folds
-        self._splits = None
+    def __init__(self, n_folds, n_runs, blocks, seeds, reseed_at):
+        self.n_folds, self.n_runs, self.blocks = n_folds, n_runs, blocks
+        self.seeds, self.reseed_at = seeds, reseed_at
+        self._folds = self._splits = None
+
+    @property
+    def folds(self):
+        """The fold of every instance in every run, ``(n_runs, n_samples)``."""
+        if self._folds is None:
+            self._folds, _ = stratified_folds(np.empty(624, dtype=np.uint32), 624, self.seeds, self.reseed_at,
+                                              self.n_runs, *self.blocks)
+        return self._folds
 
     @property
     def splits(self):
@@ -271,7 +280,7 @@ class _FlatRuns:
         return self._splits
 
     def __len__(self):
-        return self.folds.shape[0]
+        return self.n_runs
 
     def __getitem__(self, index):
         n = len(self)
@@ -290,14 +299,28 @@ class _FlatRuns:
     def join(parts):
         """The splits of the runs of ``parts`` (:class:`_FlatRuns` of one data set and ``n_folds``) in turn.
 
+        Parts not yet shuffled that share their class blocks (the repeats of a
+        runner's data set) are shuffled in one compiled call, each from its own
+        seeds, as they would be one by one.
+
         Returns
         -------
         _FlatSplits
             Split ``r * n_folds + f`` tests the instances of run ``r`` (counted
             across ``parts``) labelled ``f``, indices ascending, as scikit-learn's.
         """
-        folds = parts[0].folds if len(parts) == 1 else np.concatenate([part.folds for part in parts])
-        return _FlatSplits(*flat_splits(folds, parts[0].n_folds), folds.shape[1])
+        first = parts[0]
+        if len(parts) == 1:
+            folds = first.folds
+        elif any(part._folds is not None or part.blocks is not first.blocks for part in parts):
+            folds = np.concatenate([part.folds for part in parts])
+        else:
+            offsets = np.cumsum([0] + [part.n_runs for part in parts[:-1]])
+            seeds = np.concatenate([part.seeds for part in parts])
+            reseed_at = np.concatenate([part.reseed_at + offset for part, offset in zip(parts, offsets)])
+            folds, _ = stratified_folds(np.empty(624, dtype=np.uint32), 624, seeds, reseed_at,
+                                        int(offsets[-1] + parts[-1].n_runs), *first.blocks)
+        return _FlatSplits(*flat_splits(folds, first.n_folds), folds.shape[1])
 
 
 class RepeatedCV:
