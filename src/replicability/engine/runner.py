@@ -594,10 +594,17 @@ def run_experiment(
         if bar is not None:
             bar.close()
 
-    # Parts may overlap (a chunk rewritten after a crash); keep each data set once.
-    result = xr.concat(pieces, dim="dataset", combine_attrs="drop").sortby("dataset")
-    _, first = np.unique(result["dataset"].values, return_index=True)
-    result = result.isel(dataset=first)
+    # The pieces share every coordinate but `dataset` (one configuration): "override" skips aligning
+    # them, half the time of the concatenation.
+    result = xr.concat(pieces, dim="dataset", combine_attrs="drop", coords="minimal", compat="override",
+                       join="override")
+    order = result["dataset"].values
+    if not np.all(order[1:] > order[:-1]):
+        # Parts may come in any order (parallel) and overlap (a chunk rewritten after a crash): sort
+        # them and keep each data set once.
+        result = result.sortby("dataset")
+        _, first = np.unique(result["dataset"].values, return_index=True)
+        result = result.isel(dataset=first)
     result.attrs = _provenance(config, reused_time + time.perf_counter() - start)
     if store is not None and datasets is None:
         store.save(config, result, versions=versions)
