@@ -41,6 +41,8 @@ from .store import ResultStore, provenance
 __all__ = ["ExperimentConfig", "pair_counts", "parallel_map", "run_experiment", "stack_sources"]
 
 DIMS = ("dataset", "repeat", "run", "fold")
+#: Where the joint counts of a pair sit among ``correct_a, correct_b, correct_both``.
+_JOINT = np.array([[0, 2], [2, 1]])
 _BACKENDS = ("serial", "processes", "dask")
 
 
@@ -210,7 +212,7 @@ def _joint_counts(plan, X, y, splits):
     # A registered pair evaluator (a fused kernel) gives correct_a, correct_b, correct_both.
     params_a, params_b = cfg.learner_params
     three = np.asarray(plan.pair_evaluator(X, y, splits, params_a=params_a, params_b=params_b), dtype=np.int64)
-    return three[:, [[0, 2], [2, 1]]]
+    return three[:, _JOINT]
 
 
 def _evaluate_dataset(plan, index):

@@ -199,10 +199,10 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
 
 def _counts_nb_c45(data, folds, params_a, params_b):
     m, logt, cf, z = _kernel_c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2),
-                               data.n_train.max())
+                                      data.n_train.max())
     out = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
                                   bool(params_b.get("subtree_raising", True)))
-    return out[:, :3], out[:, 3].astype(bool)
+    return out[:, :3].copy(), out[:, 3] != 0
 
 
 def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts):
@@ -225,10 +225,13 @@ def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_c
     fast = np.ones(n_splits, dtype=bool)
     for name in fast_splits:
         fast &= getattr(data, name)
-    out = np.zeros((n_splits, 3), dtype=np.int64)
-    if fast.any():
-        out[fast], modelled = fast_counts(data, data.folds(fast), params_a, params_b)
-        fast[fast] = modelled
+    if fast.all():  # the usual case: every split to the kernels, no masks to apply
+        out, fast = fast_counts(data, data.folds(fast), params_a, params_b)
+    else:
+        out = np.zeros((n_splits, 3), dtype=np.int64)
+        if fast.any():
+            out[fast], modelled = fast_counts(data, data.folds(fast), params_a, params_b)
+            fast[fast] = modelled
     slow = np.flatnonzero(~fast)
     if slow.size:
         out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=learner_a,
@@ -288,8 +291,14 @@ class _BinaryData:
                                .sum(axis=1) for s in starts], axis=1)
         self.packed = self.words[:, 0]
         self.train, self.n_train, self.test, self.n_test = train, n_train, test, n_test
-        self.any_train = n_train > 0
-        self.narrow = np.full(n_train.size, starts.size == 1)
+
+    @property
+    def any_train(self):
+        return self.n_train > 0
+
+    @property
+    def narrow(self):
+        return np.full(self.n_train.size, self.words.shape[1] == 1)
 
     @functools.cached_property
     def _summary(self):
@@ -341,7 +350,7 @@ def _hits_nb(data, folds, params):
 
 def _hits_c45(data, folds, params):
     m, logt, cf, z = _kernel_c45_args(params.get("confidence_factor", 0.25), params.get("min_num_obj", 2),
-                               max(1, int(folds.n_train.max(initial=0))))
+                                      max(1, int(folds.n_train.max(initial=0))))
     return _kernels_more.c45_hits(*data.patterns(folds), m, logt, cf, z,
                                   bool(params.get("subtree_raising", True)))
 
