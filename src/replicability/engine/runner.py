@@ -226,19 +226,17 @@ def _evaluate_dataset(plan, index):
         # One stream per repeat, shared by every learner: all see the same splits.
         split_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, repeat)))
         repeats.append(plan.split(X, y, split_rng))
-    n_runs = len(repeats[0])
+    # (runs, folds) of every repeat: the built-in cv schemes' runs know theirs without building the splits.
+    shapes = {(len(runs), runs.n_folds) if isinstance(runs, _FlatRuns) else (len(runs), *{len(run) for run in runs})
+              for runs in repeats}
+    if len(shapes) != 1 or len(next(iter(shapes))) != 2:
+        raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
+    ((n_runs, n_folds),) = shapes
     if all(isinstance(runs, _FlatRuns) for runs in repeats):
-        # The built-in cv schemes: fold labels, turned into the concatenated splits the kernels read
-        # for all repeats at once.
-        n_folds = repeats[0].n_folds
-        if any(len(runs) != n_runs or runs.n_folds != n_folds for runs in repeats):
-            raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
+        # The splits of all repeats at once, in the concatenated form the kernels read.
         splits = _FlatRuns.join(repeats)
         n_test = splits.concatenated[3].reshape(cfg.n_repeats, n_runs, n_folds)
     else:
-        n_folds = len(repeats[0][0])
-        if any(len(runs) != n_runs or any(len(run) != n_folds for run in runs) for runs in repeats):
-            raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
         splits = [fold for runs in repeats for run in runs for fold in run]
         n_test = np.array([len(test) for _, test in splits], dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
     k = len(cfg.learners)
