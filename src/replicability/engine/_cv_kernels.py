@@ -3,8 +3,9 @@
 ``StratifiedKFold(shuffle=True)`` shuffles the fold labels of each class with
 ``RandomState.shuffle``; for the engine's thousands of splits per data set
 these Python-level calls, and building the index arrays from the labels,
-cost more than a third of the compiled learners' time. Here the folds of a
-repetition of r x k cv are one compiled call, and its splits another:
+cost more than a quarter of the compiled learners' time. Here the shuffles of
+all runs of all repeats of a data set are one compiled call, and their splits
+another:
 
 * :func:`seed_state` and the draws follow numpy's MT19937
   (``numpy/random/src/mt19937/mt19937.c``: ``mt19937_seed``, ``mt19937_gen``,
@@ -56,7 +57,7 @@ def _twist(key, i, j):
 
 @njit(cache=True)
 def _regenerate(key):
-    # mt19937_gen's three loops (a single loop with indices modulo 624 takes four times as long).
+    # mt19937_gen's three loops (one loop with indices modulo 624 took several times as long).
     for i in range(_N - _M):
         _twist(key, i, i + _M)
     for i in range(_N - _M, _N - 1):
