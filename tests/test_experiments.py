@@ -269,6 +269,23 @@ def test_custom_scheme_registration():
     np.testing.assert_array_equal(res.n_test, 20)
 
 
+@pytest.mark.parametrize("uneven", ["folds", "repeats"])
+def test_scheme_must_give_the_same_runs_and_folds(uneven):
+    def ragged(**params):
+        def split(X, y, rng):
+            half = (np.arange(len(y) // 2), np.arange(len(y) // 2, len(y)))
+            if uneven == "folds":  # the second run has one fold more
+                return [[half], [half, half[::-1]]]
+            return [[half]] * int(rng.integers(1, 3))  # one or two runs, by repeat
+
+        return split
+
+    register_scheme(f"test_ragged_{uneven}", ragged)
+    cfg = ExperimentConfig(**{**CV, "scheme": f"test_ragged_{uneven}", "scheme_params": {}, "n_repeats": 6})
+    with pytest.raises(ValueError, match="same number of runs and folds"):
+        run_experiment(cfg, progress=False)
+
+
 # -- pair evaluator fast path ----------------------------------------------------------------
 
 

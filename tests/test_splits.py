@@ -249,16 +249,17 @@ def test_rxk_cv_scheme_gives_repeated_stratified_kfolds_splits(labels):
 
 
 def test_class_blocks_follow_labels_changed_in_place():
-    from replicability.engine.splits import _seeded, _stratified_test_folds
+    from replicability.engine.splits import _stratified_splits
 
     y = _labels(60, seed=2)
-    first = _stratified_test_folds(y, _seeded([7]), 5)
+    first = _stratified_splits(y, 5, seeds=[7]).splits
     y[:10] = 1 - y[:10]  # same array, other labels: the cached blocks must not be reused
-    again = _stratified_test_folds(y, _seeded([7]), 5)
+    again = _stratified_splits(y, 5, seeds=[7]).splits
     expected = RepeatedCV(1, 5, random_state=7).split(np.zeros((60, 1)), y)
-    for (_, test), labels in zip(expected, range(5), strict=True):
-        np.testing.assert_array_equal(np.flatnonzero(again[0] == labels), test)
-    assert not np.array_equal(first, again)
+    for (train, test), (train_sk, test_sk) in zip(again, expected, strict=True):
+        np.testing.assert_array_equal(train, train_sk)
+        np.testing.assert_array_equal(test, test_sk)
+    assert not np.array_equal(first.concatenated[2], again.concatenated[2])
 
 
 def test_small_class_warns_on_every_call():
@@ -269,10 +270,11 @@ def test_small_class_warns_on_every_call():
 
 
 def test_flat_splits_are_the_sequence_of_their_pairs():
-    from replicability.engine.splits import _flat_splits_from_folds, _FlatSplits, _seeded, _stratified_test_folds
+    from replicability.engine.splits import _FlatRuns, _stratified_splits
 
     y = _labels(41, seed=4)
-    flat = _flat_splits_from_folds(_stratified_test_folds(y, _seeded([1, 2, 3]), 4), 4)
+    runs = _stratified_splits(y, 4, seeds=[1, 2, 3])
+    flat = runs.splits
     pairs = rxk_cv_splits(y, n_runs=1, n_folds=4, random_state=1)[0]
     assert len(flat) == 12 and flat.n_samples == 41
     for (a, b), (c, d) in zip(flat[:4], pairs, strict=True):
@@ -282,12 +284,19 @@ def test_flat_splits_are_the_sequence_of_their_pairs():
     np.testing.assert_array_equal(flat[::5][1][0], flat[5][0])  # a strided slice is a list of pairs
     with pytest.raises(IndexError):
         flat[12]
-    runs = flat.chunks(4)
-    assert [len(run) for run in runs] == [4, 4, 4]
-    joined = _FlatSplits.join(runs)
-    for part, whole in zip(joined.concatenated, flat.concatenated, strict=True):
-        np.testing.assert_array_equal(part, whole)
-    assert joined.n_samples == 41
+    # The runs: a sequence of three runs of four folds, each a slice of the flat splits.
+    assert len(runs) == 3 and [len(run) for run in runs] == [4, 4, 4] and len(runs[1:]) == 2
+    for (a, b), (c, d) in zip(runs[-1], flat[8:], strict=True):
+        np.testing.assert_array_equal(a, c)
+        np.testing.assert_array_equal(b, d)
+    with pytest.raises(IndexError):
+        runs[3]
+    # The splits of several repeats built at once are those of each in turn.
+    more = _stratified_splits(y, 4, seeds=[4, 5])
+    joined = _FlatRuns.join([runs, more])
+    for part, first, second in zip(joined.concatenated, flat.concatenated, more.splits.concatenated, strict=True):
+        np.testing.assert_array_equal(part, np.concatenate([first, second]))
+    assert len(joined) == 20 and joined.n_samples == 41
 
 
 def test_evaluators_take_concatenated_splits():
@@ -308,3 +317,124 @@ def test_evaluators_take_concatenated_splits():
     bad = _FlatSplits(train + 200, sizes[0], test, sizes[1])  # indices out of range, not built for n
     with pytest.raises(ValueError, match="integer indices in"):
         evaluate_nb_c45(X, y, bad)
+
+
+# -- the compiled shuffles: numpy's legacy RandomState, draw for draw (issue 22) --------
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5489, 2**31 - 1, 2**31, 2**32 - 1])
+def test_seeded_state_is_random_states(seed):
+    from replicability.engine._cv_kernels import seed_state
+
+    key = np.empty(624, dtype=np.uint32)
+    pos = seed_state(seed, key)
+    _, ref_key, ref_pos, *_ = np.random.RandomState(seed).get_state()
+    np.testing.assert_array_equal(key, ref_key)
+    assert pos == ref_pos
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), sizes=st.lists(st.integers(1, 700), min_size=1, max_size=6),
+       n_runs=st.integers(1, 4), n_folds=st.integers(2, 12))
+def test_compiled_shuffles_are_random_state_shuffles(seed, sizes, n_runs, n_folds):
+    # Every class's fold labels shuffled by RandomState.shuffle, class after class and run
+    # after run from one generator: the labels, and the generator's state after them (the
+    # sizes run past the 624 words of a state, so the twist is exercised too).
+    from replicability.engine._cv_kernels import flat_splits, stratified_folds
+
+    labels = np.concatenate([np.arange(size) % n_folds for size in sizes]).astype(np.int64)
+    class_start = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    rows = np.random.default_rng(seed).permutation(labels.size).astype(np.int64)
+    rs = np.random.RandomState(seed)
+    _, key, pos, *_ = rs.get_state()
+    none = np.zeros(0, dtype=np.int64)
+    folds, pos = stratified_folds(key, pos, none, none, n_runs, rows, labels, class_start)
+    train, n_train, test, n_test = flat_splits(folds, n_folds)
+    for r in range(n_runs):
+        fold = np.empty(labels.size, dtype=np.int64)
+        for a, b in zip(class_start[:-1], class_start[1:]):
+            block = labels[a:b].copy()
+            rs.shuffle(block)
+            fold[rows[a:b]] = block
+        np.testing.assert_array_equal(folds[r], fold)
+        run = slice(r * n_folds, (r + 1) * n_folds)
+        np.testing.assert_array_equal(n_test[run], np.bincount(fold, minlength=n_folds))
+        expected_test = np.concatenate([np.flatnonzero(fold == f) for f in range(n_folds)])
+        np.testing.assert_array_equal(test[r * labels.size:(r + 1) * labels.size], expected_test)
+        per_run = (n_folds - 1) * labels.size
+        expected_train = np.concatenate([np.flatnonzero(fold != f) for f in range(n_folds)])
+        np.testing.assert_array_equal(train[r * per_run:(r + 1) * per_run], expected_train)
+    np.testing.assert_array_equal(n_train, labels.size - n_test)
+    assert train.size == n_train.sum() and test.size == n_test.sum()
+    _, ref_key, ref_pos, *_ = rs.get_state()
+    np.testing.assert_array_equal(key, ref_key)
+    assert pos == ref_pos
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=5), n=st.integers(4, 400),
+       n_folds=st.integers(2, 4), n_classes=st.integers(2, 4), layout=st.integers(0, 2**16))
+def test_one_seed_per_run_is_stratified_kfold(seeds, n, n_folds, n_classes, layout):
+    # The cv scheme's case: StratifiedKFold(shuffle=True, random_state=seed) for each run.
+    from sklearn.model_selection import StratifiedKFold
+
+    from replicability.engine.splits import _stratified_splits
+
+    n = max(n, n_classes * n_folds)
+    y = np.random.default_rng(layout).integers(0, n_classes, size=n)
+    y[:n_classes * n_folds] = np.repeat(np.arange(n_classes)[::-1], n_folds)  # every class has n_folds members
+    X = np.zeros((n, 1))
+    runs = _stratified_splits(y, n_folds, seeds=seeds)
+    assert len(runs) == len(seeds)
+    for run, seed in zip(runs, seeds, strict=True):
+        expected = StratifiedKFold(n_folds, shuffle=True, random_state=seed).split(X, y)
+        for (train, test), (train_sk, test_sk) in zip(run, expected, strict=True):
+            np.testing.assert_array_equal(train, train_sk)
+            np.testing.assert_array_equal(test, test_sk)
+
+
+def test_repeated_cv_leaves_a_random_state_where_scikit_learn_leaves_it():
+    # A RandomState handed in goes on from the compiled draws, its cached Gaussian kept.
+    y = _labels(97, seed=8)
+    ours, ref = np.random.RandomState(3), np.random.RandomState(3)
+    for rs in (ours, ref):
+        rs.standard_normal()  # caches the second Gaussian of the pair
+    list(RepeatedCV(4, 5, random_state=ours).split(np.zeros((97, 1)), y))
+    list(RepeatedStratifiedKFold(n_splits=5, n_repeats=4, random_state=ref).split(np.zeros((97, 1)), y))
+    for a, b in zip(ours.get_state(), ref.get_state(), strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert ours.standard_normal() == ref.standard_normal() and ours.randint(2**31) == ref.randint(2**31)
+
+
+def test_repeated_cv_with_another_bit_generator_is_scikit_learns():
+    y = _labels(50, seed=1)
+    ours = list(RepeatedCV(2, 5, random_state=np.random.RandomState(np.random.PCG64(4))).split(np.zeros((50, 1)), y))
+    ref = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=np.random.RandomState(np.random.PCG64(4)))
+    for (a, b), (c, d) in zip(ours, ref.split(np.zeros((50, 1)), y), strict=True):
+        np.testing.assert_array_equal(a, c)
+        np.testing.assert_array_equal(b, d)
+
+
+@pytest.mark.parametrize("scheme", ["rxk_cv", "cv"])
+def test_repeats_shuffled_together_are_the_repeats_shuffled_alone(scheme):
+    # The runner's join shuffles the repeats of a data set in one call, each from its own seeds.
+    from replicability.engine.registry import SCHEMES
+    from replicability.engine.splits import _FlatRuns
+
+    y = _labels(83, seed=6)
+    X = np.zeros((83, 1))
+    split = SCHEMES[scheme](n_runs=3, n_folds=4, **({"stratified": True} if scheme == "cv" else {}))
+
+    def repeats():
+        return [split(X, y, np.random.default_rng(r)) for r in range(4)]
+
+    together = _FlatRuns.join(repeats())
+    alone = [pair for runs in repeats() for run in runs for pair in run]
+    assert len(together) == len(alone) == 48
+    for (a, b), (c, d) in zip(together, alone, strict=True):
+        np.testing.assert_array_equal(a, c)
+        np.testing.assert_array_equal(b, d)
+    mixed = repeats()
+    assert mixed[1].folds.shape == (3, 83)  # one repeat shuffled already: joined by concatenation
+    for part, whole in zip(_FlatRuns.join(mixed).concatenated, together.concatenated, strict=True):
+        np.testing.assert_array_equal(part, whole)

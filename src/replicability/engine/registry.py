@@ -37,7 +37,6 @@ the built-in ones.
 from __future__ import annotations
 
 import functools
-import itertools
 
 import numpy as np
 from sklearn.model_selection import KFold, ShuffleSplit, StratifiedShuffleSplit
@@ -49,9 +48,7 @@ from ..sources.bayesnet import bouckaert2003_source
 from ..sources.synthetic import sample_independent_binary
 from .splits import (
     RepeatedCV,
-    _flat_splits_from_folds,
-    _seeded,
-    _stratified_test_folds,
+    _stratified_splits,
     experimenter_training_order,
     rxk_cv_splits,
 )
@@ -88,8 +85,7 @@ def _cv(*, n_runs=10, n_folds=10, stratified=False):
             return [list(KFold(n_folds, shuffle=True, random_state=seed).split(X, y)) for seed in seeds]
         # StratifiedKFold(n_folds, shuffle=True, random_state=seed) per run, computed
         # without scikit-learn's per-call input checks (the same splits, tested).
-        folds = _stratified_test_folds(y, _seeded(seeds), n_folds)
-        return _flat_splits_from_folds(folds, n_folds).chunks(n_folds)
+        return _stratified_splits(y, n_folds, seeds=seeds)
 
     return split
 
@@ -128,8 +124,7 @@ def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True, train_order="sorted"):
         if train_order == "sorted" and stratified and np.ndim(y) == 1:
             # rxk_cv_splits's splits (RepeatedStratifiedKFold(random_state=seed): one
             # generator for all runs), kept in the flat form the kernels read.
-            folds = _stratified_test_folds(y, itertools.repeat(next(_seeded([seed])), r), k)
-            return _flat_splits_from_folds(folds, k).chunks(k)
+            return _stratified_splits(y, k, n_runs=r, random_state=seed)
         flat, _ = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified, random_state=seed)
         if train_order == "experimenter":
             flat = experimenter_training_order(flat, n_folds=k, seeds=rng.integers(0, 2**31, size=r))

@@ -24,13 +24,11 @@ rather than re-implemented. This module adds what is missing:
 
 from __future__ import annotations
 
-import itertools
 import operator
 import threading
 import warnings
 
 import numpy as np
-from numba import njit
 from sklearn.model_selection import (
     RepeatedKFold,
     RepeatedStratifiedKFold,
@@ -42,11 +40,14 @@ from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
 from .._weka_random import JavaRandom, randomize
+from ._cv_kernels import flat_splits, stratified_folds
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
-#: Per thread: a RandomState to re-seed (_seeded) and the last class blocks (_class_blocks).
+#: Per thread: the last class blocks (_class_blocks).
 _LOCAL = threading.local()
+#: No seeds (the compiled shuffles draw from the state they are given), and a seed before the first run only.
+_NONE, _FIRST_RUN = np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
 
 
 class RandomSubsampling:
@@ -117,12 +118,15 @@ class RandomSubsampling:
 
 
 def _class_blocks(y, n_folds):
-    """Per class (in order of first appearance): its instances and its unshuffled fold labels.
+    """Every class's instances and unshuffled fold labels, classes in order of first appearance.
 
-    The checks and the allocation of ``StratifiedKFold._make_test_folds``. They
-    depend only on ``y`` and ``n_folds``, which a runner's repeats share: the
-    last result is kept per thread and reused for an equal ``y`` (compared
-    byte for byte), unless the call warns.
+    The checks and the allocation of ``StratifiedKFold._make_test_folds``, laid
+    out for :func:`~replicability.engine._cv_kernels.stratified_folds`:
+    ``(rows, labels, class_start)``, the instances of every class in turn, their
+    fold labels (each class's allocation over the folds, round robin, unshuffled)
+    and where each class starts. They depend only on ``y`` and ``n_folds``, which
+    a runner's repeats share: the last result is kept per thread and reused for
+    an equal ``y`` (compared byte for byte), unless the call warns.
     """
     key = (n_folds, y.dtype.str, y.shape, y.tobytes())
     cached = getattr(_LOCAL, "blocks", None)
@@ -136,7 +140,8 @@ def _class_blocks(y, n_folds):
     if target not in ("binary", "multiclass"):
         raise ValueError(f"Supported target types are: ('binary', 'multiclass'). Got {target!r} instead.")
     _, first, inverse = np.unique(y, return_index=True, return_inverse=True)
-    _, class_perm = np.unique(first, return_inverse=True)
+    class_perm = np.empty_like(first)
+    class_perm[np.argsort(first)] = np.arange(first.size)  # classes in order of first appearance
     encoded = class_perm[inverse.ravel()]
     counts = np.bincount(encoded)
     if np.all(n_folds > counts):
@@ -147,56 +152,50 @@ def _class_blocks(y, n_folds):
             UserWarning,
             stacklevel=4,
         )
-    order = np.sort(encoded)
-    allocation = np.stack([np.bincount(order[i::n_folds], minlength=counts.size) for i in range(n_folds)])
-    members = [np.flatnonzero(encoded == k) for k in range(counts.size)]
-    blocks = [np.repeat(np.arange(n_folds), allocation[:, k]) for k in range(counts.size)]
+    # scikit-learn deals the classes, sorted, round robin: fold f gets the positions p = f (mod
+    # n_folds) of the sorted labels; those of class k, in [start, end), number
+    # (end - 1 - f) // n_folds - (start - 1 - f) // n_folds.
+    class_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    fold = np.arange(n_folds)[:, None]
+    allocation = (class_start[1:] - 1 - fold) // n_folds - (class_start[:-1] - 1 - fold) // n_folds
+    rows = np.argsort(encoded, kind="stable").astype(np.int64)
+    labels = np.repeat(np.tile(np.arange(n_folds, dtype=np.int64), counts.size), allocation.T.ravel())
+    blocks = (rows, labels, class_start)
     if n_folds <= counts.min() and y.dtype.kind != "O":  # no warning: later calls may skip all this
-        _LOCAL.blocks = (key, (members, blocks))
-    return members, blocks
+        _LOCAL.blocks = (key, blocks)
+    return blocks
 
 
-def _stratified_test_folds(y, rngs, n_folds):
-    """Test fold of every instance in every run, as scikit-learn's ``StratifiedKFold`` draws them.
+def _stratified_splits(y, n_folds, *, seeds=None, n_runs=None, random_state=None):
+    """Runs of stratified k-fold cv exactly as scikit-learn draws them, as :class:`_FlatRuns`.
 
     Mirrors ``StratifiedKFold._make_test_folds`` with ``shuffle=True`` (classes
     in order of first appearance, the round-robin allocation of each class over
     the folds, one ``RandomState.shuffle`` per class and run, the same checks
     and warning), so the splits are identical; ``tests/test_splits.py`` and
-    ``tests/test_experiments.py`` compare them. Run ``r`` shuffles with the
-    ``r``-th generator of the iterable ``rngs``: one ``RandomState`` repeated
-    for ``RepeatedStratifiedKFold``, or :func:`_seeded` for one
-    ``StratifiedKFold(random_state=seed)`` per run.
-
-    Returns
-    -------
-    ndarray of int, shape (n_runs, n_samples)
+    ``tests/test_experiments.py`` compare them. Either ``seeds``, one per run
+    (one ``StratifiedKFold(random_state=seed)`` per run), or ``n_runs`` runs
+    drawn in turn from ``random_state``: an integer seed in [0, 2**32), or a
+    ``RandomState`` of MT19937, which is advanced as ``RepeatedStratifiedKFold``
+    advances it. The shuffles are compiled
+    (:func:`~replicability.engine._cv_kernels.stratified_folds`); from seeds
+    they are left to when the folds are first read, so that the runner shuffles
+    all repeats of a data set in one call (:meth:`_FlatRuns.join`).
     """
-    y = np.asarray(y)
-    members, blocks = _class_blocks(y, n_folds)
-    folds = []
-    for rng in rngs:
-        labels = np.empty(y.shape[0], dtype=np.intp)
-        for rows, block in zip(members, blocks):
-            block = block.copy()
-            rng.shuffle(block)
-            labels[rows] = block
-        folds.append(labels)
-    return np.stack(folds)
-
-
-def _seeded(seeds):
-    """``RandomState(seed)`` for each seed in turn: one generator per thread, re-seeded.
-
-    ``RandomState.seed`` is the seeding of ``RandomState(seed)``, so the draws
-    are the same; building a generator costs ~80 us, re-seeding one ~1 us.
-    """
-    rng = getattr(_LOCAL, "rng", None)
-    if rng is None:
-        rng = _LOCAL.rng = np.random.RandomState()
-    for seed in seeds:
-        rng.seed(seed)
-        yield rng
+    blocks = _class_blocks(np.asarray(y), n_folds)
+    if seeds is not None:
+        seeds = np.asarray(seeds, dtype=np.int64)
+        return _FlatRuns(n_folds, seeds.size, blocks, seeds, np.arange(seeds.size))
+    if not isinstance(random_state, np.random.RandomState):
+        return _FlatRuns(n_folds, n_runs, blocks, np.array([random_state], dtype=np.int64), _FIRST_RUN)
+    state = random_state.get_state(legacy=False)
+    key = np.array(state["state"]["key"], dtype=np.uint32)
+    folds, pos = stratified_folds(key, state["state"]["pos"], _NONE, _NONE, n_runs, *blocks)
+    state["state"]["key"], state["state"]["pos"] = key, pos
+    random_state.set_state(state)  # the caller's generator goes on from where the draws left it
+    runs = _FlatRuns(n_folds, n_runs, blocks, _NONE, _NONE)
+    runs._folds = folds
+    return runs
 
 
 class _FlatSplits:
@@ -243,67 +242,85 @@ class _FlatSplits:
         i %= n
         return train[train_start[i]:train_start[i + 1]], test[test_start[i]:test_start[i + 1]]
 
-    def chunks(self, size):
-        """The splits in consecutive groups of ``size`` (e.g. the runs of r x k cv), each a :class:`_FlatSplits`."""
-        train, n_train, test, n_test = self.concatenated
-        train_start, test_start = self.starts()
-        return [_FlatSplits(train[train_start[a]:train_start[a + size]], n_train[a:a + size],
-                            test[test_start[a]:test_start[a + size]], n_test[a:a + size], self.n_samples)
-                for a in range(0, len(self), size)]
-
     def __iter__(self):
         return (self[i] for i in range(len(self)))
 
-    @classmethod
-    def join(cls, parts):
-        """The splits of ``parts`` (each a :class:`_FlatSplits`) in turn, as one."""
-        arrays = [np.concatenate([part.concatenated[i] for part in parts]) for i in range(4)]
-        sizes = {part.n_samples for part in parts}
-        return cls(*arrays, sizes.pop() if len(sizes) == 1 else None)
 
+class _FlatRuns:
+    """The runs of stratified k-fold cv of one data set: a sequence of runs, each a :class:`_FlatSplits`.
 
-def _flat_splits_from_folds(folds, n_folds):
-    """Run-major splits (indices ascending, as scikit-learn's) from fold labels, as :class:`_FlatSplits`."""
-    return _FlatSplits(*_flat_from_folds(np.ascontiguousarray(folds, dtype=np.int64), n_folds), folds.shape[1])
-
-
-@njit(cache=True)
-def _flat_from_folds(folds, n_folds):
-    """``(train, n_train, test, n_test)`` of the run-major splits of fold labels ``folds`` (runs, instances).
-
-    Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f`` and
-    trains on the others, each in ascending order.
+    What a registered cv scheme returns per repeat. It holds the class blocks
+    of :func:`_class_blocks` and the seeds of the shuffles (re-seed with
+    ``seeds[k]`` before run ``reseed_at[k]``), and shuffles on first use
+    (``folds``: the fold of every instance in every run); ``splits`` are all
+    its splits, run-major. The runner instead shuffles all repeats of a data
+    set and builds their splits in one pass (:meth:`join`).
     """
-    n_runs, n = folds.shape
-    n_test = np.zeros(n_runs * n_folds, np.int64)
-    for r in range(n_runs):
-        for i in range(n):
-            n_test[r * n_folds + folds[r, i]] += 1
-    n_train = n - n_test
-    test = np.empty(n_runs * n, np.int64)
-    train = np.empty(n_train.sum(), np.int64)
-    test_at = np.empty(n_runs * n_folds, np.int64)  # next free place of every split's indices
-    train_at = np.empty(n_runs * n_folds, np.int64)
-    t_test, t_train = 0, 0
-    for s in range(n_runs * n_folds):
-        test_at[s], train_at[s] = t_test, t_train
-        t_test += n_test[s]
-        t_train += n_train[s]
-    for r in range(n_runs):  # instances in ascending order, each to its test split and the others' training
-        for i in range(n):
-            own = r * n_folds + folds[r, i]
-            test[test_at[own]] = i
-            test_at[own] += 1
-            for s in range(r * n_folds, (r + 1) * n_folds):
-                if s != own:
-                    train[train_at[s]] = i
-                    train_at[s] += 1
-    return train, n_train, test, n_test
 
+    __slots__ = ("n_folds", "n_runs", "blocks", "seeds", "reseed_at", "_folds", "_splits")
 
-def _splits_from_folds(folds, n_folds):
-    """Run-major ``(train, test)`` index pairs (ascending, as scikit-learn's) from fold labels."""
-    return list(_flat_splits_from_folds(folds, n_folds))
+    def __init__(self, n_folds, n_runs, blocks, seeds, reseed_at):
+        self.n_folds, self.n_runs, self.blocks = n_folds, n_runs, blocks
+        self.seeds, self.reseed_at = seeds, reseed_at
+        self._folds = self._splits = None
+
+    @property
+    def folds(self):
+        """The fold of every instance in every run, ``(n_runs, n_samples)``."""
+        if self._folds is None:
+            self._folds, _ = stratified_folds(np.empty(624, dtype=np.uint32), 624, self.seeds, self.reseed_at,
+                                              self.n_runs, *self.blocks)
+        return self._folds
+
+    @property
+    def splits(self):
+        """All splits, run-major, as one :class:`_FlatSplits`."""
+        if self._splits is None:
+            self._splits = self.join([self])
+        return self._splits
+
+    def __len__(self):
+        return self.n_runs
+
+    def __getitem__(self, index):
+        n = len(self)
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(n))]
+        r = operator.index(index)
+        if not -n <= r < n:
+            raise IndexError(f"run index {index} out of range for {n} runs")
+        r %= n
+        return self.splits[r * self.n_folds:(r + 1) * self.n_folds]
+
+    def __iter__(self):
+        return (self[r] for r in range(len(self)))
+
+    @staticmethod
+    def join(parts):
+        """The splits of the runs of ``parts`` (:class:`_FlatRuns` of one data set and ``n_folds``) in turn.
+
+        Parts not yet shuffled that share their class blocks (the repeats of a
+        runner's data set) are shuffled in one compiled call, each from its own
+        seeds, as they would be one by one.
+
+        Returns
+        -------
+        _FlatSplits
+            Split ``r * n_folds + f`` tests the instances of run ``r`` (counted
+            across ``parts``) labelled ``f``, indices ascending, as scikit-learn's.
+        """
+        first = parts[0]
+        if len(parts) == 1:
+            folds = first.folds
+        elif any(part._folds is not None or part.blocks is not first.blocks for part in parts):
+            folds = np.concatenate([part.folds for part in parts])
+        else:
+            offsets = np.cumsum([0] + [part.n_runs for part in parts[:-1]])
+            seeds = np.concatenate([part.seeds for part in parts])
+            reseed_at = np.concatenate([part.reseed_at + offset for part, offset in zip(parts, offsets)])
+            folds, _ = stratified_folds(np.empty(624, dtype=np.uint32), 624, seeds, reseed_at,
+                                        int(offsets[-1] + parts[-1].n_runs), *first.blocks)
+        return _FlatSplits(*flat_splits(folds, first.n_folds), folds.shape[1])
 
 
 class RepeatedCV:
@@ -375,8 +392,12 @@ class RepeatedCV:
         n_runs, n_folds = self.shape
         if y is None:
             raise ValueError("`y` is required for stratified folds.")
-        folds = _stratified_test_folds(y, itertools.repeat(check_random_state(self.random_state), n_runs), n_folds)
-        yield from _splits_from_folds(folds, n_folds)
+        random_state = check_random_state(self.random_state)
+        if random_state.get_state(legacy=False)["bit_generator"] != "MT19937":
+            # The compiled draws are MT19937's: scikit-learn itself for any other generator.
+            yield from self._splitter().split(X, y, groups)
+            return
+        yield from _stratified_splits(y, n_folds, n_runs=n_runs, random_state=random_state).splits
 
     def get_n_splits(self, X=None, y=None, groups=None):
         """Return ``n_runs * n_folds``."""

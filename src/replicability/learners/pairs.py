@@ -39,6 +39,10 @@ __all__ = ["FAST_LEARNERS", "evaluate_learners", "evaluate_nb_c45", "evaluate_pa
 _C45_FAST_OPTIONS = {"confidence_factor", "min_num_obj", "subtree_raising"}
 #: Attributes per int64 word of a packed row (bits 0-61: shifts and masks stay positive).
 _WORD_BITS = 62
+#: :func:`~replicability.learners.fastpath._c45_args` of the options and the largest training set, kept: the
+#: same for every data set of an experiment, and ~70 us to compute (the kernels only read ``logt``). ``typed``
+#: keeps ``True`` apart from ``1``, which the validation rejects.
+_kernel_c45_args = functools.lru_cache(maxsize=64, typed=True)(_c45_args)
 
 
 def evaluate_pair_loop(X, y, splits, *, learner_a, learner_b, params_a=None, params_b=None):
@@ -194,11 +198,11 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
 
 
 def _counts_nb_c45(data, folds, params_a, params_b):
-    m, logt, cf, z = _c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2),
-                               data.n_train.max())
+    m, logt, cf, z = _kernel_c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2),
+                                      data.n_train.max())
     out = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
                                   bool(params_b.get("subtree_raising", True)))
-    return out[:, :3], out[:, 3].astype(bool)
+    return out[:, :3].copy(), out[:, 3] != 0
 
 
 def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts):
@@ -221,15 +225,26 @@ def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_c
     fast = np.ones(n_splits, dtype=bool)
     for name in fast_splits:
         fast &= getattr(data, name)
-    out = np.zeros((n_splits, 3), dtype=np.int64)
-    if fast.any():
-        out[fast], modelled = fast_counts(data, data.folds(fast), params_a, params_b)
-        fast[fast] = modelled
+    if fast.all():  # the usual case: every split to the kernels, no masks to apply
+        out, fast = fast_counts(data, data.folds(fast), params_a, params_b)
+    else:
+        out = np.zeros((n_splits, 3), dtype=np.int64)
+        if fast.any():
+            out[fast], modelled = fast_counts(data, data.folds(fast), params_a, params_b)
+            fast[fast] = modelled
     slow = np.flatnonzero(~fast)
     if slow.size:
         out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=learner_a,
                                        learner_b=learner_b, params_a=params_a, params_b=params_b)
     return out
+
+
+def _distinct(a):
+    """``np.unique(a)`` of a 1-d array; for integers from a sort, a third of the cost of numpy 2's hashing."""
+    if a.dtype.kind not in "iub" or a.size == 0:
+        return np.unique(a)
+    ordered = np.sort(a)
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
 
 
 def _is_binary(X, y):
@@ -242,12 +257,11 @@ class _Folds:
     """A batch of splits as the kernels take them: indices concatenated, with starts."""
 
     def __init__(self, train, n_train, test, n_test, keep):
-        every = keep.all()  # the usual case: no copies
-        self.train = train if every else train[np.repeat(keep, n_train)]
-        self.test = test if every else test[np.repeat(keep, n_test)]
-        self.n_train = n_train[keep]
-        self.train_start = np.concatenate([[0], np.cumsum(self.n_train)]).astype(np.int64)
-        self.test_start = np.concatenate([[0], np.cumsum(n_test[keep])]).astype(np.int64)
+        if not keep.all():  # the usual case keeps all: no copies
+            train, test = train[np.repeat(keep, n_train)], test[np.repeat(keep, n_test)]
+            n_train, n_test = n_train[keep], n_test[keep]
+        self.train, self.test, self.n_train = train, test, n_train
+        self.train_start, self.test_start = _starts(n_train), _starts(n_test)
 
 
 class _BinaryData:
@@ -266,8 +280,9 @@ class _BinaryData:
 
     def __init__(self, X, y, train, n_train, test, n_test):
         self.X = X
-        classes, codes = np.unique(y, return_inverse=True)
-        self.codes = codes.ravel().astype(np.int64)
+        classes = _distinct(y)
+        # The inverse of np.unique, at a fraction of its cost: classes is sorted and holds every label.
+        self.codes = np.searchsorted(classes, y).astype(np.int64)
         self.n_classes = classes.size
         self.n_attributes = X.shape[1]
         starts = np.arange(0, self.n_attributes, _WORD_BITS)
@@ -276,8 +291,14 @@ class _BinaryData:
                                .sum(axis=1) for s in starts], axis=1)
         self.packed = self.words[:, 0]
         self.train, self.n_train, self.test, self.n_test = train, n_train, test, n_test
-        self.any_train = n_train > 0
-        self.narrow = np.full(n_train.size, starts.size == 1)
+
+    @property
+    def any_train(self):
+        return self.n_train > 0
+
+    @property
+    def narrow(self):
+        return np.full(self.n_train.size, self.words.shape[1] == 1)
 
     @functools.cached_property
     def _summary(self):
@@ -301,12 +322,15 @@ class _BinaryData:
 
     @functools.cached_property
     def _distinct_rows(self):
-        """Distinct rows ``bits`` (U, p) and the distinct row of every instance."""
-        # One word: unique of a 1-d array, much faster than of rows.
-        one = self.words.shape[1] == 1
-        _, first, row = np.unique(self.packed if one else self.words, axis=None if one else 0, return_index=True,
-                                  return_inverse=True)
-        return np.ascontiguousarray(self.X[first], dtype=np.int8), row.ravel()
+        """Distinct rows ``bits`` (U, p), in ascending order of their words, and the distinct row of every instance."""
+        if self.words.shape[1] > 1:
+            _, first, row = np.unique(self.words, axis=0, return_index=True, return_inverse=True)
+            return np.ascontiguousarray(self.X[first], dtype=np.int8), row.ravel()
+        # One word: the distinct words are the rows (bit j is attribute j), found as a 1-d unique
+        # and a search, much faster than np.unique of rows or with its inverse.
+        distinct = _distinct(self.packed)
+        bits = (distinct[:, None] >> np.arange(self.n_attributes)) & 1
+        return bits.astype(np.int8), np.searchsorted(distinct, self.packed)
 
     def patterns(self, folds):
         """The pattern kernels' view of ``folds``.
@@ -325,8 +349,8 @@ def _hits_nb(data, folds, params):
 
 
 def _hits_c45(data, folds, params):
-    m, logt, cf, z = _c45_args(params.get("confidence_factor", 0.25), params.get("min_num_obj", 2),
-                               max(1, int(folds.n_train.max(initial=0))))
+    m, logt, cf, z = _kernel_c45_args(params.get("confidence_factor", 0.25), params.get("min_num_obj", 2),
+                                      max(1, int(folds.n_train.max(initial=0))))
     return _kernels_more.c45_hits(*data.patterns(folds), m, logt, cf, z,
                                   bool(params.get("subtree_raising", True)))
 

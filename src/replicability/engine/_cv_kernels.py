@@ -1,0 +1,169 @@
+"""Compiled stratified k-fold cv: scikit-learn's shuffles, drawn as numpy's legacy ``RandomState`` draws them.
+
+``StratifiedKFold(shuffle=True)`` shuffles the fold labels of each class with
+``RandomState.shuffle``; for the engine's thousands of splits per data set
+these Python-level calls, and building the index arrays from the labels,
+cost more than a quarter of the compiled learners' time. Here the shuffles of
+all runs of all repeats of a data set are one compiled call, and their splits
+another:
+
+* :func:`seed_state` and the draws follow numpy's MT19937
+  (``numpy/random/src/mt19937/mt19937.c``: ``mt19937_seed``, ``mt19937_gen``,
+  ``mt19937_next``) as ``RandomState(seed)`` seeds it from an integer;
+* a shuffle is numpy's legacy ``RandomState.shuffle`` of a 1-d array
+  (``_shuffle_raw``: Fisher-Yates from the last element down, the swap
+  partner drawn by ``random_interval``: 32-bit words masked to the smallest
+  all-ones mask that covers the bound, redrawn while above it);
+* :func:`stratified_folds` shuffles every class of every run in
+  scikit-learn's order, and :func:`flat_splits` writes the splits of any
+  number of runs (all repeats of a data set) as the pair kernels read them.
+
+``tests/test_splits.py`` checks the draws against ``RandomState`` over many
+seeds and sizes, and the splits against scikit-learn's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["flat_splits", "seed_state", "stratified_folds"]
+
+#: MT19937's state length, shift and constants (Matsumoto & Nishimura 1998).
+_N, _M = 624, 397
+_MATRIX_A, _UPPER, _LOWER = 0x9908B0DF, 0x80000000, 0x7FFFFFFF
+
+
+@njit(cache=True)
+def seed_state(seed, key):
+    """Seed the MT19937 state ``key`` (624 uint32) as ``RandomState(seed)`` does; return its position.
+
+    ``init_genrand`` of the reference implementation (Knuth's multiplier
+    1812433253); the position 624 makes the first draw regenerate the state.
+    """
+    s = np.int64(seed) & 0xFFFFFFFF
+    for pos in range(_N):
+        key[pos] = s
+        s = (1812433253 * (s ^ (s >> 30)) + pos + 1) & 0xFFFFFFFF
+    return _N
+
+
+@njit(cache=True)
+def _twist(key, i, j):
+    # Word i of the next state from words i, i + 1 and j (mt19937_gen); int64 keeps every value below 2**32.
+    y = (np.int64(key[i]) & _UPPER) | (np.int64(key[(i + 1) % _N]) & _LOWER)
+    key[i] = np.int64(key[j]) ^ (y >> 1) ^ (-(y & 1) & _MATRIX_A)
+
+
+@njit(cache=True)
+def _regenerate(key):
+    # mt19937_gen's three loops (one loop with indices modulo 624 took several times as long).
+    for i in range(_N - _M):
+        _twist(key, i, i + _M)
+    for i in range(_N - _M, _N - 1):
+        _twist(key, i, i + _M - _N)
+    _twist(key, _N - 1, _M - 1)
+
+
+@njit(cache=True)
+def _bounded(key, pos, bound):
+    """A draw of ``random_interval(bound)`` (0 <= value <= bound < 2**32) and the new position."""
+    mask = bound
+    for shift in (1, 2, 4, 8, 16):
+        mask |= mask >> shift
+    while True:
+        if pos == _N:
+            _regenerate(key)
+            pos = 0
+        y = np.int64(key[pos])
+        pos += 1
+        y ^= y >> 11  # tempering (mt19937_next)
+        y ^= (y << 7) & 0x9D2C5680
+        y ^= (y << 15) & 0xEFC60000
+        y ^= y >> 18
+        value = y & mask
+        if value <= bound:
+            return value, pos
+
+
+@njit(cache=True)
+def stratified_folds(key, pos, seeds, reseed_at, n_runs, rows, labels, class_start):
+    """The fold of every instance in ``n_runs`` runs of stratified k-fold cv, as ``StratifiedKFold(shuffle=True)``.
+
+    Parameters
+    ----------
+    key : ndarray of uint32, shape (624,)
+        MT19937 state; advanced in place.
+    pos : int
+        Position in ``key`` of the next word.
+    seeds, reseed_at : ndarray of int64
+        The state is re-seeded with ``seeds[k]`` before run ``reseed_at[k]``
+        (ascending); the runs draw from it in turn. A seed before every run is
+        one ``StratifiedKFold(random_state=seed)`` per run; one seed before the
+        first, or none (the state as given), one ``RandomState`` for all runs,
+        as ``RepeatedStratifiedKFold``; one before every ``r``-th, the repeats
+        of r x k cv of a data set, each its own ``RepeatedStratifiedKFold``.
+    n_runs : int
+    rows : ndarray of int64, shape (n_samples,)
+        The instances of every class in turn (classes in order of first appearance).
+    labels : ndarray of int64, shape (n_samples,)
+        Each class's unshuffled fold labels, in the same layout.
+    class_start : ndarray of int64, shape (n_classes + 1,)
+        Where each class starts in ``rows`` and ``labels``.
+
+    Returns
+    -------
+    folds : ndarray of int64, shape (n_runs, n_samples)
+    pos : int
+        The state's new position.
+    """
+    folds = np.empty((n_runs, rows.size), np.int64)
+    shuffled = np.empty(rows.size, np.int64)
+    k = 0
+    for r in range(n_runs):
+        if k < seeds.size and reseed_at[k] == r:
+            pos = seed_state(seeds[k], key)
+            k += 1
+        shuffled[:] = labels
+        for c in range(class_start.size - 1):
+            start = class_start[c]
+            for i in range(class_start[c + 1] - start - 1, 0, -1):
+                j, pos = _bounded(key, pos, i)
+                shuffled[start + i], shuffled[start + j] = shuffled[start + j], shuffled[start + i]
+        folds[r, rows] = shuffled
+    return folds, pos
+
+
+@njit(cache=True)
+def flat_splits(folds, n_folds):
+    """``(train, n_train, test, n_test)`` of the run-major splits of fold labels ``folds`` (runs, instances).
+
+    Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f`` and
+    trains on the others, each in ascending order: its indices concatenated after
+    those of the splits before it, and their numbers.
+    """
+    n_runs, n = folds.shape
+    n_test = np.zeros(n_runs * n_folds, np.int64)
+    for r in range(n_runs):
+        for i in range(n):
+            n_test[r * n_folds + folds[r, i]] += 1
+    n_train = n - n_test
+    test = np.empty(n_runs * n, np.int64)
+    # One slot beyond the end: the last split's loop may write there (see below).
+    train = np.empty(n_runs * (n_folds - 1) * n + 1, np.int64)
+    test_at = np.empty(n_folds, np.int64)
+    for r in range(n_runs):
+        test_at[0] = r * n
+        for f in range(1, n_folds):
+            test_at[f] = test_at[f - 1] + n_test[r * n_folds + f - 1]
+        for i in range(n):
+            test[test_at[folds[r, i]]] = i
+            test_at[folds[r, i]] += 1
+        # Branch-free: write every instance, advance past the others' only. The place after a
+        # split's last index is the next split's first, written after it; hence the spare slot.
+        at = r * (n_folds - 1) * n
+        for f in range(n_folds):
+            for i in range(n):
+                train[at] = i
+                at += folds[r, i] != f
+    return train[:-1], n_train, test, n_test
