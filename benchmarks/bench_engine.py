@@ -161,7 +161,7 @@ def measured_run(n_jobs):
     warm = time.perf_counter()
     run_experiment(cfg, backend="processes", n_jobs=n_jobs, progress=False, datasets=[0, 1])
     warm = time.perf_counter() - warm
-    # The loky workers persist between the two runs, so their CPU time is read before and after.
+    # CPU time of this process and of the worker processes, ended ones included (cpu_with_children).
     cpu, wall = cpu_with_children(), time.perf_counter()
     res = pair_counts(run_experiment(cfg, backend="processes", n_jobs=n_jobs, progress=False))
     cpu, wall = cpu_with_children() - cpu, time.perf_counter() - wall

@@ -39,8 +39,15 @@ def identical(committed, recomputed):
 
 
 def fold_counts(committed):
-    """Recompute a committed fold-count result from the runner configuration it records."""
-    config = ExperimentConfig.from_json(committed.attrs["config"])
+    """Recompute a committed fold-count result from the runner configuration it records.
+
+    The resampling results record the scheme's ``test_size`` under its name of
+    the time they were computed, ``test_fraction`` (the concepts page lists the old names).
+    """
+    spec = json.loads(committed.attrs["config"])
+    if "test_fraction" in spec["scheme_params"]:
+        spec["scheme_params"]["test_size"] = spec["scheme_params"].pop("test_fraction")
+    config = ExperimentConfig.from_json(json.dumps(spec))
     return pair_counts(run_experiment(config, backend="processes", n_jobs=N_JOBS, progress=False))
 
 
