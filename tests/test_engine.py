@@ -275,3 +275,28 @@ def test_rxk_cv_experimenter_order_keeps_the_folds_and_ib1_fast_path_follows_the
     assert ours != [int((IB1().fit(X[np.sort(tr)], y[np.sort(tr)]).predict(X[te]) == y[te]).sum()) for tr, te in flat]
     with pytest.raises(ValueError, match="train_order"):
         registry.SCHEMES["rxk_cv"](train_order="weka")
+
+
+def _worker_pid(_):
+    import os
+
+    return os.getpid()
+
+
+def test_processes_backend_keeps_sound_workers_and_replaces_a_dead_one():
+    import time
+
+    from replicability.engine import runner
+
+    first = set(runner.parallel_map(_worker_pid, range(8), backend="processes", n_jobs=2))
+    again = set(runner.parallel_map(_worker_pid, range(8), backend="processes", n_jobs=2))
+    assert again <= first  # the kept executor's workers took the second call
+    kept = runner._POOL["executor"]
+    next(iter(kept._processes.values())).terminate()  # a worker dies while idle
+    deadline = time.monotonic() + 30
+    while runner._sound(kept) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not runner._sound(kept)
+    replaced = list(runner.parallel_map(_worker_pid, range(8), backend="processes", n_jobs=2))
+    assert len(replaced) == 8 and not set(replaced) & first  # a new executor, not the broken one
+    assert runner._POOL["executor"] is not kept

@@ -323,32 +323,71 @@ def _exit_with_parent(parent_pid):
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
+#: The processes backend's executor and its number of workers, kept from one call to the next
+#: while it is sound: starting a worker costs seconds (it imports the package and loads the
+#: compiled kernels), more than a run of a few hundred data sets takes.
+_POOL = {"executor": None, "n_jobs": None}
+_POOL_LOCK = threading.Lock()
+
+
+def _sound(executor):
+    """Whether a kept executor can take work: not shut down or broken, its manager thread and every worker alive.
+
+    A loky executor whose worker had died could accept work after its manager
+    thread had exited, and the call then waited forever (seen once in ``make
+    test``, with loky's reusable executor): such an executor is not reused.
+    """
+    thread = executor._executor_manager_thread
+    return (not executor._flags.shutdown and executor._flags.broken is None and thread is not None
+            and thread.is_alive() and all(process.is_alive() for process in executor._processes.values()))
+
+
+def _executor(n_jobs):
+    """The kept executor with ``n_jobs`` workers if it is sound, else a new one (the old one killed)."""
+    from joblib.externals.loky import ProcessPoolExecutor
+
+    with _POOL_LOCK:
+        executor = _POOL["executor"]
+        if executor is not None and (_POOL["n_jobs"] != n_jobs or not _sound(executor)):
+            _kill(executor)
+            executor = None
+        if executor is None:
+            executor = ProcessPoolExecutor(max_workers=n_jobs, initializer=_exit_with_parent,
+                                           initargs=(os.getpid(),))
+        _POOL["executor"], _POOL["n_jobs"] = None, None  # taken: kept again only if this call ends well
+        return executor
+
+
+def _kill(executor):
+    # Stop the workers here (SIGTERM; loky's processes have no kill()) rather than leave it to
+    # the executor's manager thread: after an interrupt that thread could be gone with the
+    # workers still alive, and the interpreter's exit then waited for them while they waited
+    # for it (a SIGINT hung 2 of 12 runs under load; py-spy: multiprocessing's exit function
+    # joining a worker).
+    for process in list(getattr(executor, "_processes", {}).values()):
+        process.terminate()
+    executor.shutdown(wait=False, kill_workers=True)
+
+
 def _map_processes(function, items, n_jobs, ordered):
     from concurrent.futures import as_completed
 
-    from joblib.externals.loky import ProcessPoolExecutor
-
-    # One executor per call, not loky's reusable one: a reusable executor whose worker had
-    # died could accept new work after its manager thread had exited, and the call then
-    # waited forever (seen once in `make test`: a future pending with no manager thread).
-    executor = ProcessPoolExecutor(max_workers=n_jobs, initializer=_exit_with_parent, initargs=(os.getpid(),))
+    executor = _executor(n_jobs)
     futures = []
     try:
         futures = [executor.submit(function, item) for item in items]
         for future in futures if ordered else as_completed(futures):
             yield future.result()
     except BaseException:  # interrupted (SIGINT), failed, or abandoned by the caller
-        for future in futures:
-            future.cancel()
-        # Kill the workers here rather than leave it to the executor's manager thread: after
-        # an interrupt that thread could be gone with the workers still alive, and the
-        # interpreter's exit then waited for them while they waited for it (a SIGINT hung
-        # 2 of 12 runs under load; py-spy: multiprocessing's exit function joining a worker).
-        for process in list(getattr(executor, "_processes", {}).values()):
-            process.kill()
-        executor.shutdown(wait=False, kill_workers=True)
+        # The workers are stopped with their work: the manager thread then fails every pending
+        # future (cancelling them first made it raise on the cancelled ones).
+        _kill(executor)
         raise
-    executor.shutdown(wait=True)
+    with _POOL_LOCK:
+        if _POOL["executor"] is None:
+            _POOL["executor"], _POOL["n_jobs"] = executor, n_jobs
+            return
+    executor.shutdown(wait=True)  # another call kept its executor meanwhile
 
 
 def _map_dask(function, items, client, ordered):
@@ -382,8 +421,8 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
         Called with one item; must be picklable by cloudpickle for the parallel backends.
     items : iterable
     backend : {"serial", "processes", "dask"}
-        ``"processes"``: a reusable loky executor (joblib's) with ``n_jobs`` workers,
-        or this process when ``n_jobs`` is 1; ``"dask"``: ``client`` (a
+        ``"processes"``: a loky executor (joblib's) with ``n_jobs`` workers, kept
+        for the next call while it is sound, or this process when ``n_jobs`` is 1; ``"dask"``: ``client`` (a
         ``dask.distributed.Client``), or the current client.
     n_jobs : int or None
         Workers for ``"processes"``; None or -1 uses every CPU.
