@@ -39,10 +39,6 @@ __all__ = ["FAST_LEARNERS", "evaluate_learners", "evaluate_nb_c45", "evaluate_pa
 _C45_FAST_OPTIONS = {"confidence_factor", "min_num_obj", "subtree_raising"}
 #: Attributes per int64 word of a packed row (bits 0-61: shifts and masks stay positive).
 _WORD_BITS = 62
-#: :func:`~replicability.learners.fastpath._c45_args` of the options and the largest training set, kept: the
-#: same for every data set of an experiment, and ~70 us to compute (the kernels only read ``logt``). ``typed``
-#: keeps ``True`` apart from ``1``, which the validation rejects.
-_kernel_c45_args = functools.lru_cache(maxsize=64, typed=True)(_c45_args)
 
 
 def evaluate_pair_loop(X, y, splits, *, learner_a, learner_b, params_a=None, params_b=None):
@@ -198,8 +194,8 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
 
 
 def _counts_nb_c45(data, folds, params_a, params_b):
-    m, logt, cf, z = _kernel_c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2),
-                                      data.n_train.max())
+    m, logt, cf, z = _c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2),
+                               data.n_train.max())
     out = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
                                   bool(params_b.get("subtree_raising", True)))
     return out[:, :3].copy(), out[:, 3] != 0
@@ -349,8 +345,8 @@ def _hits_nb(data, folds, params):
 
 
 def _hits_c45(data, folds, params):
-    m, logt, cf, z = _kernel_c45_args(params.get("confidence_factor", 0.25), params.get("min_num_obj", 2),
-                                      max(1, int(folds.n_train.max(initial=0))))
+    m, logt, cf, z = _c45_args(params.get("confidence_factor", 0.25), params.get("min_num_obj", 2),
+                               max(1, int(folds.n_train.max(initial=0))))
     return _kernels_more.c45_hits(*data.patterns(folds), m, logt, cf, z,
                                   bool(params.get("subtree_raising", True)))
 
