@@ -50,7 +50,7 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
 from replicability.engine.runner import ExperimentConfig, pair_counts, run_experiment
-from replicability.engine.splits import _FlatSplits, rxk_cv_splits
+from replicability.engine.splits import _FlatRuns, _stratified_splits, rxk_cv_splits
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron, _kernels
 from replicability.learners.fastpath import _c45_args
 from replicability.learners.pairs import (
@@ -174,26 +174,31 @@ def measured_run(n_jobs):
                               "c45": float(res["correct_b"].sum() / res["n_test"].sum())}}
 
 
-def python_side(X, y, splits, rounds=PAIRED_ROUNDS):
+def python_side(X, y, seed, rounds=PAIRED_ROUNDS):
     """Share of an ``evaluate_nb_c45`` call spent outside the compiled kernel, in CPU time.
 
-    Three calls timed in turn, ``rounds`` times: with ``splits`` as a list of
-    ``(train, test)`` arrays (as a user passes them), with the same splits in
-    the engine's concatenated form (as ``run_experiment`` passes them), and the
-    kernel alone (``_kernels.evaluate_folds`` on the prepared arguments). The
-    three results are checked equal. Returns the median CPU seconds of each and
-    the shares ``1 - kernel / call``.
+    The splits of :func:`_splits` (seed ``seed``) in two forms: as a list of
+    ``(train, test)`` arrays (as a user passes them; the kernel
+    ``_kernels.evaluate_folds`` reads training and test indices) and in the
+    engine's form (as ``run_experiment`` passes them: fold labels, read by
+    ``_kernels.evaluate_runs``). Four calls timed in turn, ``rounds`` times:
+    ``evaluate_nb_c45`` with either form, and either kernel alone on the
+    prepared arguments. The four results are checked equal. Returns the median
+    CPU seconds of each and the shares ``1 - kernel / call``.
     """
-    flat = _FlatSplits(*_check_splits(splits, len(y)))
-    train, n_train, test, n_test = flat.concatenated
-    data = _BinaryData(X, y, train, n_train, test, n_test)
-    folds = data.folds(np.ones(len(splits), dtype=bool))
-    m, logt, cf, z = _c45_args(0.25, 2, n_train.max())
-    args = (*data.patterns(folds), m, logt, cf, z, True)
-    calls = {"list": lambda: evaluate_nb_c45(X, y, splits), "concatenated": lambda: evaluate_nb_c45(X, y, flat),
-             "kernel": lambda: _kernels.evaluate_folds(*args)}
-    results = {name: call() for name, call in calls.items()}
-    same = _same(results["list"], results["concatenated"]) and _same(results["list"], results["kernel"][:, :3])
+    splits = _splits(y, seed)
+    runs = _FlatRuns.join([_stratified_splits(y, N_FOLDS, n_runs=N_RUNS, random_state=seed * 100 + r)
+                           for r in range(N_REPEATS)])
+    indices = _BinaryData(X, y, _check_splits(splits, len(y)))
+    labels = _BinaryData(X, y, _check_splits(runs, len(y)))
+    c45 = (*_c45_args(0.25, 2, runs.n_train.max()), True)
+    by_indices = (*indices.patterns(indices.folds(np.ones(len(splits), dtype=bool))), *c45)
+    by_labels = (*labels.patterns(None), *runs.labels, *c45)
+    calls = {"list": lambda: evaluate_nb_c45(X, y, splits), "engine": lambda: evaluate_nb_c45(X, y, runs),
+             "kernel_indices": lambda: _kernels.evaluate_folds(*by_indices)[:, :3],
+             "kernel_labels": lambda: _kernels.evaluate_runs(*by_labels)[:, :3]}
+    results = [call() for call in calls.values()]
+    same = all(_same(results[0], other) for other in results[1:])
     times = {name: [] for name in calls}
     for _ in range(rounds):
         for name, call in calls.items():
@@ -202,35 +207,40 @@ def python_side(X, y, splits, rounds=PAIRED_ROUNDS):
             times[name].append(time.process_time() - cpu)
     med = {name: float(np.median(t)) for name, t in times.items()}
     return {"cpu_s": med, "identical": bool(same),
-            "python_share_list": 1 - med["kernel"] / med["list"],
-            "python_share_concatenated": 1 - med["kernel"] / med["concatenated"]}
+            "python_share_list": 1 - med["kernel_indices"] / med["list"],
+            "python_share_engine_splits": 1 - med["kernel_labels"] / med["engine"]}
 
 
 def serial_run_share(n_datasets=RUN_DATASETS // 4):
     """Share of a serial ``run_experiment`` (source 4) spent outside the kernel, in CPU time.
 
-    The kernel's CPU time is summed by wrapping ``_kernels.evaluate_folds``
-    (the module attribute ``evaluate_nb_c45`` calls) for the one run.
+    The kernel's CPU time is summed by wrapping ``_kernels.evaluate_runs`` and
+    ``_kernels.evaluate_folds`` (the module attributes ``evaluate_nb_c45``
+    calls) for the one run.
     """
     cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learners=["naive_bayes", "c45"],
                            scheme="rxk_cv", scheme_params={"n_runs": N_RUNS, "n_folds": N_FOLDS},
                            n_datasets=n_datasets, n_instances=N_INSTANCES, n_repeats=N_REPEATS, seed=2003)
     run_experiment(cfg, backend="serial", progress=False, datasets=[0])
-    kernel, spent = _kernels.evaluate_folds, [0.0]
+    kernels, spent = {name: getattr(_kernels, name) for name in ("evaluate_runs", "evaluate_folds")}, [0.0]
 
-    def timed(*args):
-        cpu = time.process_time()
-        out = kernel(*args)
-        spent[0] += time.process_time() - cpu
-        return out
+    def timed(kernel):
+        def call(*args):
+            cpu = time.process_time()
+            out = kernel(*args)
+            spent[0] += time.process_time() - cpu
+            return out
+        return call
 
-    _kernels.evaluate_folds = timed
+    for name, kernel in kernels.items():
+        setattr(_kernels, name, timed(kernel))
     try:
         cpu = time.process_time()
         res = run_experiment(cfg, backend="serial", progress=False)
         cpu = time.process_time() - cpu
     finally:
-        _kernels.evaluate_folds = kernel
+        for name, kernel in kernels.items():
+            setattr(_kernels, name, kernel)
     n_pairs = int(res["n_test"].size)
     return {"n_datasets": n_datasets, "fold_pairs": n_pairs, "cpu_s": cpu, "kernel_cpu_s": spent[0],
             "cpu_per_fold_pair_s": cpu / n_pairs, "python_share": 1 - spent[0] / cpu}
@@ -281,7 +291,7 @@ def main():
                                           lambda: sklearn_loop(X, y, sk_splits), LOOP_FOLDS),
               "bayesnet_source_4": paired_speedup(lambda: evaluate_nb_c45(X4, y4, splits4), n,
                                                   lambda: sklearn_loop(X4, y4, sk4_splits), LOOP_FOLDS)}
-    python = {"null_data": python_side(X, y, splits), "bayesnet_source_4": python_side(X4, y4, splits4),
+    python = {"null_data": python_side(X, y, 1), "bayesnet_source_4": python_side(X4, y4, 2),
               "serial_run_bayesnet_source_4": serial_run_share()}
     runs = {n_jobs: measured_run(n_jobs) for n_jobs in (1, 2)}
     run = runs[2]
@@ -316,7 +326,7 @@ def main():
     for name in ("null_data", "bayesnet_source_4"):
         x = python[name]
         print(f"python side of evaluate_nb_c45 ({name}): {x['python_share_list']:.0%} with list splits, "
-              f"{x['python_share_concatenated']:.0%} with the engine's concatenated splits")
+              f"{x['python_share_engine_splits']:.0%} with the engine's splits (fold labels)")
     serial = python["serial_run_bayesnet_source_4"]
     print(f"python side of a serial run_experiment (source 4): {serial['python_share']:.0%}")
     print("identical to the estimators fold by fold: "

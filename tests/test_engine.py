@@ -8,7 +8,7 @@ import pytest
 
 from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
-from replicability.engine.splits import rxk_cv_splits
+from replicability.engine.splits import _FlatSplits, rxk_cv_splits
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron, pairs
 from replicability.learners.pairs import evaluate_nb_c45, evaluate_pair_fast, evaluate_pair_loop
 from replicability.sources.bayesnet import bouckaert2003_source
@@ -84,6 +84,13 @@ def _diverse_splits(n, rng):
     return splits
 
 
+def _labelled_splits(n, rng, n_runs=3):
+    """Runs of k-fold cv (k = 2, 3, ..., at most 10 and n) given by fold labels, as the runner passes them."""
+    n_folds = int(rng.integers(2, min(10, n) + 1))
+    folds = np.stack([rng.permutation(np.arange(n) % n_folds) for _ in range(n_runs)])
+    return _FlatSplits.from_labels(folds, n_folds)
+
+
 @pytest.mark.parametrize("kind, seed", [("bayesnet", 1), ("skewed", 2), ("many_classes", 3),
                                         ("constant", 4), ("ties", 5), ("tiny", 6)])
 def test_fast_path_equals_loop_on_diverse_data(kind, seed):
@@ -94,6 +101,9 @@ def test_fast_path_equals_loop_on_diverse_data(kind, seed):
         X, y = _diverse_data(kind, rng)
         splits = _diverse_splits(len(y), rng)
         np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), _loop(X, y, splits))
+        # The kernel that reads fold labels (training counts: the run's minus the test fold's).
+        labelled = _labelled_splits(len(y), rng)
+        np.testing.assert_array_equal(evaluate_nb_c45(X, y, labelled), _loop(X, y, list(labelled)))
 
 
 @pytest.mark.slow
@@ -163,9 +173,11 @@ def test_fast_path_takes_any_width_and_equals_the_loop(n_attributes, monkeypatch
     X = rng.integers(0, 2, size=(90, n_attributes))
     y = np.where(rng.random(90) < 0.2, rng.integers(0, 2, 90), X[:, 0] | X[:, -1])
     splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=0)
-    want = _loop(X, y, splits)
+    labelled = _labelled_splits(90, rng)
+    want, want_labelled = _loop(X, y, splits), _loop(X, y, list(labelled))
     _no_loop(monkeypatch)
     np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), want)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, labelled), want_labelled)
     for a, b in (("naive_bayes", "c45"), ("c45", "naive_bayes")):
         got = evaluate_pair_fast(X, y, splits, learner_a=a, learner_b=b)
         np.testing.assert_array_equal(got, want if a == "naive_bayes" else want[:, [1, 0, 2]])
@@ -178,9 +190,14 @@ def test_fast_path_equals_the_loop_around_2048_training_instances(n_train, monke
     X, y = bouckaert2003_source(np.random.default_rng(n_train), n_instances=2200, source=1)
     perm = np.random.default_rng(0).permutation(2200)
     splits = [(perm[:n_train], perm[n_train:]), (perm[-n_train:], perm[:-n_train])]
-    want = _loop(X, y, splits)
+    # Two-fold cv of 2 * n_train instances given by fold labels: both training sets have n_train.
+    X2, y2 = bouckaert2003_source(np.random.default_rng(n_train), n_instances=2 * n_train, source=1)
+    labelled = _FlatSplits.from_labels(np.random.default_rng(1).permutation(np.arange(2 * n_train) % 2)[None], 2)
+    want, want_labelled = _loop(X, y, splits), _loop(X2, y2, list(labelled))
+    assert labelled.n_train.tolist() == [n_train, n_train]
     _no_loop(monkeypatch)
     np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits), want)
+    np.testing.assert_array_equal(evaluate_nb_c45(X2, y2, labelled), want_labelled)
 
 
 def test_swapped_pair_swaps_the_counts():

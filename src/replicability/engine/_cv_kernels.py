@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["flat_splits", "seed_state", "stratified_folds"]
+__all__ = ["flat_splits", "fold_sizes", "seed_state", "stratified_folds"]
 
 #: MT19937's state length, shift and constants (Matsumoto & Nishimura 1998).
 _N, _M = 624, 397
@@ -135,6 +135,17 @@ def stratified_folds(key, pos, seeds, reseed_at, n_runs, rows, labels, class_sta
 
 
 @njit(cache=True)
+def fold_sizes(folds, n_folds):
+    """The number of instances of every run-major split's test fold: ``n_test[r * n_folds + f]``."""
+    n_runs, n = folds.shape
+    n_test = np.zeros(n_runs * n_folds, np.int64)
+    for r in range(n_runs):
+        for i in range(n):
+            n_test[r * n_folds + folds[r, i]] += 1
+    return n_test
+
+
+@njit(cache=True)
 def flat_splits(folds, n_folds):
     """``(train, n_train, test, n_test)`` of the run-major splits of fold labels ``folds`` (runs, instances).
 
@@ -143,10 +154,7 @@ def flat_splits(folds, n_folds):
     those of the splits before it, and their numbers.
     """
     n_runs, n = folds.shape
-    n_test = np.zeros(n_runs * n_folds, np.int64)
-    for r in range(n_runs):
-        for i in range(n):
-            n_test[r * n_folds + folds[r, i]] += 1
+    n_test = fold_sizes(folds, n_folds)
     n_train = n - n_test
     test = np.empty(n_runs * n, np.int64)
     # One slot beyond the end: the last split's loop may write there (see below).

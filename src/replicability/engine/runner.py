@@ -34,6 +34,7 @@ import xarray as xr
 
 from .._validation import check_choice, check_positive_int
 from ..learners.pairs import FAST_LEARNERS, evaluate_learners
+from ._seed_kernels import repeat_seeds
 from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS
 from .splits import _FlatRuns
 from .store import ResultStore, provenance
@@ -221,11 +222,13 @@ def _evaluate_dataset(plan, index):
     data_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 0)))
     X, y = plan.source(data_rng, n_instances=cfg.n_instances, **cfg.source_params)
     X, y = np.asarray(X), np.asarray(y)
-    repeats = []
-    for repeat in range(cfg.n_repeats):
-        # One stream per repeat, shared by every learner: all see the same splits.
-        split_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, repeat)))
-        repeats.append(plan.split(X, y, split_rng))
+    # One stream per repeat, shared by every learner: all see the same splits.
+    from_seed = getattr(plan.split, "from_seed", None)
+    if from_seed is not None:  # the scheme draws one seed per repeat: those of all repeats in one call
+        repeats = [from_seed(X, y, seed) for seed in repeat_seeds(cfg.seed, (index, 1), cfg.n_repeats).tolist()]
+    else:
+        repeats = [plan.split(X, y, np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, r))))
+                   for r in range(cfg.n_repeats)]
     # (runs, folds) of every repeat: the built-in cv schemes' runs know theirs without building the splits.
     shapes = {(len(runs), runs.n_folds) if isinstance(runs, _FlatRuns) else (len(runs), *{len(run) for run in runs})
               for runs in repeats}
@@ -235,7 +238,7 @@ def _evaluate_dataset(plan, index):
     if all(isinstance(runs, _FlatRuns) for runs in repeats):
         # The splits of all repeats at once, in the concatenated form the kernels read.
         splits = _FlatRuns.join(repeats)
-        n_test = splits.concatenated[3].reshape(cfg.n_repeats, n_runs, n_folds)
+        n_test = splits.n_test.reshape(cfg.n_repeats, n_runs, n_folds)
     else:
         splits = [fold for runs in repeats for run in runs for fold in run]
         n_test = np.array([len(test) for _, test in splits], dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)

@@ -40,7 +40,7 @@ from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
 from .._weka_random import JavaRandom, randomize
-from ._cv_kernels import flat_splits, stratified_folds
+from ._cv_kernels import flat_splits, fold_sizes, stratified_folds
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
@@ -206,25 +206,51 @@ class _FlatSplits:
     same for the test indices (int64). Items are views into these arrays, so
     a consumer that reads ``concatenated`` (``learners.pairs``) neither builds
     nor re-concatenates one array per split.
+
+    Splits of runs of k-fold cv (:meth:`from_labels`) also hold their fold
+    labels, ``labels = (folds, n_folds)``, and build ``concatenated`` only when
+    it is first read: a kernel that takes the labels
+    (``learners._kernels.evaluate_runs``) needs no index arrays. Otherwise
+    ``labels`` is None.
     """
 
-    __slots__ = ("concatenated", "n_samples", "_starts")
+    __slots__ = ("_concatenated", "n_samples", "n_train", "n_test", "labels", "_starts")
 
     def __init__(self, train, n_train, test, n_test, n_samples=None):
-        self.concatenated = (train, n_train, test, n_test)
+        self._concatenated = (train, n_train, test, n_test)
+        self.n_train, self.n_test = n_train, n_test
         #: Every index is below ``n_samples`` when it is given (built from fold labels), so a consumer
         #: of a data set of that size need not check the indices.
         self.n_samples = n_samples
+        self.labels = None
         self._starts = None
 
+    @classmethod
+    def from_labels(cls, folds, n_folds):
+        """The run-major splits of fold labels ``folds`` (runs, instances), labels in ``[0, n_folds)``.
+
+        Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f`` and trains on the others.
+        """
+        n_test = fold_sizes(folds, n_folds)
+        out = cls(None, folds.shape[1] - n_test, None, n_test, folds.shape[1])
+        out._concatenated, out.labels = None, (folds, n_folds)
+        return out
+
+    @property
+    def concatenated(self):
+        """``(train, n_train, test, n_test)``, built from the fold labels on first use."""
+        if self._concatenated is None:
+            self._concatenated = flat_splits(*self.labels)
+        return self._concatenated
+
     def __len__(self):
-        return self.concatenated[1].size
+        return self.n_train.size
 
     def starts(self):
         """Start of every split's training and test indices, and the ends (two lists of ``len + 1``)."""
         if self._starts is None:
             self._starts = tuple([0, *np.cumsum(sizes).tolist()]
-                                 for sizes in (self.concatenated[1], self.concatenated[3]))
+                                 for sizes in (self.n_train, self.n_test))
         return self._starts
 
     def __getitem__(self, index):
@@ -320,7 +346,7 @@ class _FlatRuns:
             reseed_at = np.concatenate([part.reseed_at + offset for part, offset in zip(parts, offsets)])
             folds, _ = stratified_folds(np.empty(624, dtype=np.uint32), 624, seeds, reseed_at,
                                         int(offsets[-1] + parts[-1].n_runs), *first.blocks)
-        return _FlatSplits(*flat_splits(folds, first.n_folds), folds.shape[1])
+        return _FlatSplits.from_labels(folds, first.n_folds)
 
 
 class RepeatedCV:

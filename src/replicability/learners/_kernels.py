@@ -161,6 +161,27 @@ def c45_predict_folds(bits, W, query, m, logt, cf, z, raising):
     return out
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _score_fold(bits, fbits, Wf, row, codes, test, start, end, m, logt, cf, z, tab, raising, work, prior, cond,
+                probs, out):
+    """Fit both learners on the counts ``Wf``; count their hits on instances ``test[start:end]`` into ``out``.
+
+    ``out`` is the fold's row of ``evaluate_folds``: correct counts of naive
+    Bayes, J48 and both, and whether the fold is modelled.
+    """
+    attr, child, ndist, root_ones = work[1], work[2], work[4], work[5][0]
+    _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work)
+    _nb_from_counts(ndist[0], root_ones, prior, cond)  # the training set's counts: the root's
+    out[3] = _complete(ndist[0], root_ones)
+    for t in range(start, end):
+        u, c = row[test[t]], codes[test[t]]
+        hit_a = _nb_predict(bits, u, prior, cond, probs) == c
+        hit_b = _c45_predict(bits, u, attr, child, ndist) == c
+        out[0] += hit_a
+        out[1] += hit_b
+        out[2] += hit_a and hit_b
+
+
 @njit(cache=True)
 def evaluate_folds(bits, row, codes, n_classes, train, train_start, test, test_start, m, logt, cf, z, raising):
     """Correct counts (naive Bayes, J48, both) of every fold on its test instances, and whether it is modelled.
@@ -177,23 +198,53 @@ def evaluate_folds(bits, row, codes, n_classes, train, train_start, test, test_s
     K, F = n_classes, train_start.size - 1
     out = np.zeros((F, 4), dtype=np.int64)
     work = _workspace(U, p, K)
-    attr, child, ndist, root_ones = work[1], work[2], work[4], work[5][0]
     tab = _est_table()
     fbits = bits.astype(np.float64)
     Wf = np.empty((U, K))
-    prior = np.empty(K)
-    cond = np.empty((2, p, K))
-    probs = np.empty(K)
+    prior, cond, probs = np.empty(K), np.empty((2, p, K)), np.empty(K)
     for f in range(F):
         _fold_counts(row, codes, train, train_start[f], train_start[f + 1], Wf)
-        _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work)
-        _nb_from_counts(ndist[0], root_ones, prior, cond)  # the training set's counts: the root's
-        out[f, 3] = _complete(ndist[0], root_ones)
-        for t in range(test_start[f], test_start[f + 1]):
-            u, c = row[test[t]], codes[test[t]]
-            hit_a = _nb_predict(bits, u, prior, cond, probs) == c
-            hit_b = _c45_predict(bits, u, attr, child, ndist) == c
-            out[f, 0] += hit_a
-            out[f, 1] += hit_b
-            out[f, 2] += hit_a and hit_b
+        _score_fold(bits, fbits, Wf, row, codes, test, test_start[f], test_start[f + 1], m, logt, cf, z, tab,
+                    raising, work, prior, cond, probs, out[f])
+    return out
+
+
+@njit(cache=True)
+def evaluate_runs(bits, row, codes, n_classes, folds, n_folds, m, logt, cf, z, raising):
+    """``evaluate_folds`` of runs of k-fold cv given by fold labels: ``folds[r, i]`` is the fold of instance ``i``.
+
+    Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f``
+    and trains on the others (labels in ``[0, n_folds)``). A training set's
+    counts are the run's minus its test fold's: integers, so equal to counting
+    its instances; no training indices are written.
+    """
+    U, p = bits.shape
+    K = n_classes
+    n_runs, n = folds.shape
+    out = np.zeros((n_runs * n_folds, 4), dtype=np.int64)
+    work = _workspace(U, p, K)
+    tab = _est_table()
+    fbits = bits.astype(np.float64)
+    Wrun, Wf = np.empty((U, K)), np.empty((U, K))
+    prior, cond, probs = np.empty(K), np.empty((2, p, K)), np.empty(K)
+    order = np.empty(n, np.int64)  # the run's instances by fold (each fold ascending)
+    start = np.empty(n_folds + 1, np.int64)
+    at = np.empty(n_folds, np.int64)
+    for r in range(n_runs):
+        start[:] = 0
+        for i in range(n):
+            start[folds[r, i] + 1] += 1
+        for f in range(n_folds):
+            start[f + 1] += start[f]
+            at[f] = start[f]
+        for i in range(n):
+            order[at[folds[r, i]]] = i
+            at[folds[r, i]] += 1
+        _fold_counts(row, codes, order, 0, n, Wrun)
+        for f in range(n_folds):
+            Wf[:, :] = Wrun
+            for t in range(start[f], start[f + 1]):
+                Wf[row[order[t]], codes[order[t]]] -= 1.0
+            _score_fold(bits, fbits, Wf, row, codes, order, start[f], start[f + 1], m, logt, cf, z, tab,
+                        raising, work, prior, cond, probs, out[r * n_folds + f])
     return out

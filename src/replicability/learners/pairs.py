@@ -80,25 +80,47 @@ def evaluate_pair_loop(X, y, splits, *, learner_a, learner_b, params_a=None, par
     return out
 
 
-def _check_splits(splits, n):
-    """Every split is a (train, test) pair of integer indices in [0, n).
+class _Splits:
+    """Checked splits as the kernels read them.
 
-    Returns the train and test indices of all splits concatenated, with the
-    number of indices of each split: ``(train, n_train, test, n_test)``.
-    Splits that hold these already as ``splits.concatenated`` (the engine's cv
-    schemes) are only range-checked, and not even that when ``splits.n_samples``
-    says they were built for ``n`` instances.
+    ``concatenated`` is ``(train, n_train, test, n_test)``: the train and test
+    indices of all splits concatenated, with the number of indices of each
+    split. ``labels`` is ``(folds, n_folds)`` when the splits are runs of
+    k-fold cv given by fold labels (the engine's), else None; then
+    ``concatenated`` is built only when read (a kernel that takes the labels
+    needs no index arrays).
     """
+
+    def __init__(self, n_train, n_test, concatenated=None, labelled=None):
+        self.n_train, self.n_test = n_train, n_test
+        self._concatenated, self._labelled = concatenated, labelled
+        self.labels = labelled.labels if labelled is not None else None
+
+    @functools.cached_property
+    def concatenated(self):
+        return self._concatenated if self._concatenated is not None else self._labelled.concatenated
+
+
+def _check_splits(splits, n):
+    """Every split is a (train, test) pair of integer indices in [0, n); as :class:`_Splits`.
+
+    Splits that hold their concatenated indices as ``splits.concatenated`` (the
+    engine's cv schemes) are only range-checked, and not even that when
+    ``splits.n_samples`` says they were built for ``n`` instances; those built
+    from fold labels keep them (``splits.labels``).
+    """
+    built_for_n = getattr(splits, "n_samples", None) == n  # then every index is in range
+    if built_for_n and getattr(splits, "labels", None) is not None:  # not reading the index arrays builds none
+        return _Splits(splits.n_train, splits.n_test, labelled=splits)
     flat = getattr(splits, "concatenated", None)
     if flat is not None:
-        train, n_train, test, n_test = flat
-        if getattr(splits, "n_samples", None) == n:  # built for a data set of this size: indices in range
-            return train, n_train, test, n_test
-        for part in (train, test):
+        if built_for_n:
+            return _Splits(flat[1], flat[3], flat)
+        for part in (flat[0], flat[2]):
             if part.size and (part.min() < 0 or part.max() >= n):
                 raise ValueError(f"`splits` must hold integer indices in [0, {n}); got values in "
                                  f"[{part.min()}, {part.max()}].")
-        return train, n_train, test, n_test
+        return _Splits(flat[1], flat[3], flat)
     for split in splits:
         if len(split) != 2:
             raise ValueError(f"`splits` must hold (train, test) pairs; got {split!r}.")
@@ -121,7 +143,7 @@ def _check_splits(splits, n):
                 if part.size and (part.dtype.kind not in "iu" or part.min() < 0 or part.max() >= n):
                     raise ValueError(f"`splits` must hold integer indices in [0, {n}); got {part!r}.")
         out += [flat.astype(np.int64, copy=False), sizes]
-    return tuple(out)
+    return _Splits(out[1], out[3], tuple(out))
 
 
 def _nb_fast_ok(params):
@@ -196,8 +218,11 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
 def _counts_nb_c45(data, folds, params_a, params_b):
     m, logt, cf, z = _c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2),
                                data.n_train.max())
-    out = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z,
-                                  bool(params_b.get("subtree_raising", True)))
+    raising = bool(params_b.get("subtree_raising", True))
+    if folds.labels is not None:  # runs of k-fold cv: the kernel reads the fold labels
+        out = _kernels.evaluate_runs(*data.patterns(None), *folds.labels, m, logt, cf, z, raising)
+    else:
+        out = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z, raising)
     return out[:, :3].copy(), out[:, 3] != 0
 
 
@@ -213,11 +238,11 @@ def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_c
     params_a, params_b = (dict(p or {}) for p in params)
     learner_a, learner_b = learners
     n_splits = len(splits)
-    train, n_train, test, n_test = _check_splits(splits, len(y))
+    checked = _check_splits(splits, len(y))
     if not (_is_binary(X, y) and fast_ok[0](params_a) and fast_ok[1](params_b)) or n_splits == 0:
         return evaluate_pair_loop(X, y, splits, learner_a=learner_a, learner_b=learner_b,
                                   params_a=params_a, params_b=params_b)
-    data = _BinaryData(X, y, train, n_train, test, n_test)
+    data = _BinaryData(X, y, checked)
     fast = np.ones(n_splits, dtype=bool)
     for name in fast_splits:
         fast &= getattr(data, name)
@@ -250,14 +275,39 @@ def _is_binary(X, y):
 
 
 class _Folds:
-    """A batch of splits as the kernels take them: indices concatenated, with starts."""
+    """A batch of splits as the kernels take them: indices concatenated, with starts (built when first read).
 
-    def __init__(self, train, n_train, test, n_test, keep):
-        if not keep.all():  # the usual case keeps all: no copies
-            train, test = train[np.repeat(keep, n_train)], test[np.repeat(keep, n_test)]
-            n_train, n_test = n_train[keep], n_test[keep]
-        self.train, self.test, self.n_train = train, test, n_train
-        self.train_start, self.test_start = _starts(n_train), _starts(n_test)
+    ``labels`` are the fold labels when the batch is all of a :class:`_Splits` that has them, else None.
+    """
+
+    def __init__(self, splits, keep):
+        self._splits, self._keep = splits, None if keep.all() else keep  # the usual case keeps all: no copies
+        self.labels = splits.labels if self._keep is None else None
+        self.n_train = splits.n_train if self._keep is None else splits.n_train[keep]
+
+    @functools.cached_property
+    def _arrays(self):
+        train, n_train, test, n_test = self._splits.concatenated
+        keep = self._keep
+        if keep is not None:
+            train, test, n_test = train[np.repeat(keep, n_train)], test[np.repeat(keep, n_test)], n_test[keep]
+        return train, _starts(self.n_train), test, _starts(n_test)
+
+    @property
+    def train(self):
+        return self._arrays[0]
+
+    @property
+    def train_start(self):
+        return self._arrays[1]
+
+    @property
+    def test(self):
+        return self._arrays[2]
+
+    @property
+    def test_start(self):
+        return self._arrays[3]
 
 
 class _BinaryData:
@@ -274,7 +324,7 @@ class _BinaryData:
     ``j`` is bit ``j % 62`` of word ``j // 62``; ``packed`` is the first word.
     """
 
-    def __init__(self, X, y, train, n_train, test, n_test):
+    def __init__(self, X, y, splits):
         self.X = X
         classes = _distinct(y)
         # The inverse of np.unique, at a fraction of its cost: classes is sorted and holds every label.
@@ -286,7 +336,8 @@ class _BinaryData:
         self.words = np.stack([(Xi[:, s:s + _WORD_BITS] << np.arange(min(_WORD_BITS, self.n_attributes - s)))
                                .sum(axis=1) for s in starts], axis=1)
         self.packed = self.words[:, 0]
-        self.train, self.n_train, self.test, self.n_test = train, n_train, test, n_test
+        self.splits = splits
+        self.n_train = splits.n_train
 
     @property
     def any_train(self):
@@ -299,8 +350,8 @@ class _BinaryData:
     @functools.cached_property
     def _summary(self):
         """Per split: the classes present in training, the AND and the OR of its packed rows."""
-        train_start = np.concatenate([[0], np.cumsum(self.n_train)]).astype(np.int64)
-        return _kernels_more.fold_summary(self.words, self.codes, self.n_classes, self.train, train_start)
+        return _kernels_more.fold_summary(self.words, self.codes, self.n_classes, self.splits.concatenated[0],
+                                          _starts(self.n_train))
 
     @property
     def complete(self):
@@ -314,7 +365,7 @@ class _BinaryData:
         return self._summary[0].all(axis=1) & (self.n_classes == 2)
 
     def folds(self, keep):
-        return _Folds(self.train, self.n_train, self.test, self.n_test, keep)
+        return _Folds(self.splits, keep)
 
     @functools.cached_property
     def _distinct_rows(self):
@@ -333,9 +384,12 @@ class _BinaryData:
 
         Distinct rows ``bits`` (U, p), the distinct row and the class code of
         every instance, the number of classes, and the training indices with
-        the start of each fold, then the same for the test indices.
+        the start of each fold, then the same for the test indices; with
+        ``folds=None``, the first four only.
         """
         bits, row = self._distinct_rows
+        if folds is None:
+            return bits, row, self.codes, self.n_classes
         return (bits, row, self.codes, self.n_classes, folds.train, folds.train_start, folds.test,
                 folds.test_start)
 
@@ -541,9 +595,10 @@ def evaluate_learners(X, y, splits, *, learners, params=None):
     if len(params) != len(learners):
         raise ValueError(f"`params` must hold one dict per learner ({len(learners)}); got {len(params)}.")
     n_splits = len(splits)
-    train, n_train, test, n_test = _check_splits(splits, len(y))
+    checked = _check_splits(splits, len(y))
+    train, n_train, test, n_test = checked.concatenated
     train_start, test_start = _starts(n_train), _starts(n_test)
-    data = _BinaryData(X, y, train, n_train, test, n_test) if n_splits and _is_binary(X, y) else None
+    data = _BinaryData(X, y, checked) if n_splits and _is_binary(X, y) else None
     hits = np.zeros((len(learners), test.size), dtype=bool)
     for i, ((name, factory), options) in enumerate(zip(learners, params)):
         fast = np.zeros(n_splits, dtype=bool)
