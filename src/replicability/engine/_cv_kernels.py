@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["flat_splits", "fold_sizes", "seed_state", "stratified_folds"]
+__all__ = ["class_blocks", "flat_splits", "fold_sizes", "seed_state", "stratified_folds"]
 
 #: MT19937's state length, shift and constants (Matsumoto & Nishimura 1998).
 _N, _M = 624, 397
@@ -84,6 +84,51 @@ def _bounded(key, pos, bound):
         value = y & mask
         if value <= bound:
             return value, pos
+
+
+@njit(cache=True)
+def class_blocks(y, n_folds):
+    """Every class's instances and unshuffled fold labels, as ``StratifiedKFold._make_test_folds`` lays them out.
+
+    Classes (the distinct values of the integer labels ``y``) in order of first
+    appearance; each class's instances ascending; each class's fold labels
+    round robin over its position in the labels sorted by class: fold ``f``
+    gets the positions ``p = f (mod n_folds)``, so a class in ``[start, end)``
+    has ``(end - 1 - f) // n_folds - (start - 1 - f) // n_folds`` of them,
+    labelled ``f``, folds in turn.
+
+    Returns
+    -------
+    rows, labels : ndarray of int64, shape (n_samples,)
+    class_start : ndarray of int64, shape (n_classes + 1,)
+    """
+    n = y.size
+    order = np.argsort(y, kind="mergesort")  # stable: each value's instances ascending
+    n_classes = 0
+    for t in range(n):
+        n_classes += t == 0 or y[order[t]] != y[order[t - 1]]
+    sorted_start = np.empty(n_classes + 1, np.int64)  # where each value starts in ``order``
+    c = 0
+    for t in range(n):
+        if t == 0 or y[order[t]] != y[order[t - 1]]:
+            sorted_start[c] = t
+            c += 1
+    sorted_start[n_classes] = n
+    first = order[sorted_start[:n_classes]]  # each value's first instance
+    appearance = np.argsort(first)
+    rows, labels = np.empty(n, np.int64), np.empty(n, np.int64)
+    class_start = np.zeros(n_classes + 1, np.int64)
+    for c in range(n_classes):
+        v = appearance[c]
+        start, end = class_start[c], class_start[c] + sorted_start[v + 1] - sorted_start[v]
+        rows[start:end] = order[sorted_start[v]:sorted_start[v + 1]]
+        at = start
+        for f in range(n_folds):
+            for _ in range((end - 1 - f) // n_folds - (start - 1 - f) // n_folds):
+                labels[at] = f
+                at += 1
+        class_start[c + 1] = end
+    return rows, labels, class_start
 
 
 @njit(cache=True)

@@ -40,7 +40,7 @@ from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
 from .._weka_random import JavaRandom, randomize
-from ._cv_kernels import flat_splits, fold_sizes, stratified_folds
+from ._cv_kernels import class_blocks, flat_splits, fold_sizes, stratified_folds
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
@@ -120,8 +120,9 @@ class RandomSubsampling:
 def _class_blocks(y, n_folds):
     """Every class's instances and unshuffled fold labels, classes in order of first appearance.
 
-    The checks and the allocation of ``StratifiedKFold._make_test_folds``, laid
-    out for :func:`~replicability.engine._cv_kernels.stratified_folds`:
+    The checks of ``StratifiedKFold._make_test_folds``, and its allocation
+    (:func:`~replicability.engine._cv_kernels.class_blocks`), laid out for
+    :func:`~replicability.engine._cv_kernels.stratified_folds`:
     ``(rows, labels, class_start)``, the instances of every class in turn, their
     fold labels (each class's allocation over the folds, round robin, unshuffled)
     and where each class starts. They depend only on ``y`` and ``n_folds``, which
@@ -139,11 +140,12 @@ def _class_blocks(y, n_folds):
     target = "multiclass" if y.ndim == 1 and y.dtype.kind in "iub" else type_of_target(y)
     if target not in ("binary", "multiclass"):
         raise ValueError(f"Supported target types are: ('binary', 'multiclass'). Got {target!r} instead.")
-    _, first, inverse = np.unique(y, return_index=True, return_inverse=True)
-    class_perm = np.empty_like(first)
-    class_perm[np.argsort(first)] = np.arange(first.size)  # classes in order of first appearance
-    encoded = class_perm[inverse.ravel()]
-    counts = np.bincount(encoded)
+    if y.ndim == 1 and (y.dtype.kind in "ib" or (y.dtype.kind == "u" and y.dtype.itemsize < 8)):
+        codes = y.astype(np.int64, copy=False)
+    else:  # any labels numpy orders: their ranks (the blocks depend only on which labels are equal)
+        codes = np.unique(y, return_inverse=True)[1].ravel().astype(np.int64, copy=False)
+    rows, labels, class_start = class_blocks(codes, n_folds)
+    counts = np.diff(class_start)
     if np.all(n_folds > counts):
         raise ValueError(f"n_splits={n_folds} cannot be greater than the number of members in each class.")
     if n_folds > counts.min():
@@ -152,14 +154,6 @@ def _class_blocks(y, n_folds):
             UserWarning,
             stacklevel=4,
         )
-    # scikit-learn deals the classes, sorted, round robin: fold f gets the positions p = f (mod
-    # n_folds) of the sorted labels; those of class k, in [start, end), number
-    # (end - 1 - f) // n_folds - (start - 1 - f) // n_folds.
-    class_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-    fold = np.arange(n_folds)[:, None]
-    allocation = (class_start[1:] - 1 - fold) // n_folds - (class_start[:-1] - 1 - fold) // n_folds
-    rows = np.argsort(encoded, kind="stable").astype(np.int64)
-    labels = np.repeat(np.tile(np.arange(n_folds, dtype=np.int64), counts.size), allocation.T.ravel())
     blocks = (rows, labels, class_start)
     if n_folds <= counts.min() and y.dtype.kind != "O":  # no warning: later calls may skip all this
         _LOCAL.blocks = (key, blocks)

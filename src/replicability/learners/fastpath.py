@@ -16,6 +16,8 @@ the patterns in lexicographic order.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from scipy.special import ndtri
 
@@ -173,8 +175,18 @@ def _c45_args(confidence_factor, min_num_obj, n_max):
     confidence_factor = _check_confidence_factor(confidence_factor)
     m = float(check_positive_int(min_num_obj, "min_num_obj"))
     cf = float(np.float32(confidence_factor))  # Weka stores CF as a float
-    logt = _log_func(np.arange(int(n_max) + 1, dtype=float))
-    return m, logt, cf, float(ndtri(1 - cf))
+    return m, _log_table(int(n_max)), cf, _z(cf)
+
+
+@functools.lru_cache(maxsize=16)
+def _log_table(n_max):
+    """``_log_func`` of ``0..n_max``, computed once per size (shared: the kernels only read it)."""
+    return _log_func(np.arange(n_max + 1, dtype=float))
+
+
+@functools.lru_cache(maxsize=16)
+def _z(cf):
+    return float(ndtri(1 - cf))
 
 
 def c45_patterns(counts, *, confidence_factor=0.25, min_num_obj=2, subtree_raising=True):

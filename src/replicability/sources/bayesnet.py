@@ -55,6 +55,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+from numba import njit
 
 from .._patterns import pattern_matrix
 from .._validation import as_generator, as_numbers_between, check_positive_int
@@ -205,13 +206,23 @@ class BayesNet:
         size = tuple(check_positive_int(s, "size") for s in np.atleast_1d(np.asarray(size, dtype=object)))
         rng = as_generator(rng)
         shape = size + (n,)
-        y = (rng.random(shape) < self.class_probability).astype(np.int64)
-        X = np.empty(shape + (self.n_attributes,), dtype=np.int64)
-        # The loop runs over attributes in topological order (parents first), not over instances.
-        for j, (pa, cpt) in enumerate(zip(self.parents, self.cpts)):
-            p1 = cpt[(y, *(X[..., i] for i in pa))]
-            X[..., j] = rng.random(shape) < p1
-        return X, y
+        # The class's uniforms, then each attribute's in topological order (parents first): one
+        # call draws the stream of one call per variable.
+        uniforms = rng.random((1 + self.n_attributes, int(np.prod(shape))))
+        X = np.empty((uniforms.shape[1], self.n_attributes), dtype=np.int64)
+        y = np.empty(uniforms.shape[1], dtype=np.int64)
+        _forward_sample(uniforms, self.class_probability, *self._flat_cpts, X, y)
+        return X.reshape(shape + (self.n_attributes,)), y.reshape(shape)
+
+    @functools.cached_property
+    def _flat_cpts(self):
+        """Parents padded to a table, their numbers, and the CPTs raveled end to end with their starts."""
+        n_parents = np.array([len(pa) for pa in self.parents], dtype=np.int64)
+        parents = np.zeros((self.n_attributes, max(1, n_parents.max())), dtype=np.int64)
+        for j, pa in enumerate(self.parents):
+            parents[j, :len(pa)] = pa
+        cpt_start = np.concatenate([[0], np.cumsum([cpt.size for cpt in self.cpts])]).astype(np.int64)
+        return parents, n_parents, np.concatenate([cpt.ravel() for cpt in self.cpts]), cpt_start
 
     def to_dict(self):
         """Plain-JSON form: ``class_probability``, ``parents`` and ``cpts`` as nested lists."""
@@ -244,6 +255,25 @@ class BayesNet:
     @classmethod
     def from_json(cls, text):
         return cls.from_dict(json.loads(text))
+
+
+@njit(cache=True)
+def _forward_sample(uniforms, class_probability, parents, n_parents, cpts, cpt_start, X, y):
+    """Forward sampling of :meth:`BayesNet.sample` from the uniforms ``uniforms`` (1 + p, n) into ``X``, ``y``.
+
+    Instance ``t`` is of class 1 when ``uniforms[0, t]`` is below the class
+    probability; attribute ``j`` is 1 when ``uniforms[1 + j, t]`` is below its
+    CPT entry at (class, parents' values), read at the C-order offset of that
+    index in the raveled CPT.
+    """
+    for t in range(uniforms.shape[1]):
+        c = np.int64(uniforms[0, t] < class_probability)
+        y[t] = c
+        for j in range(parents.shape[0]):
+            at = c
+            for q in range(n_parents[j]):
+                at = 2 * at + X[t, parents[j, q]]
+            X[t, j] = uniforms[1 + j, t] < cpts[cpt_start[j] + at]
 
 
 def independent_network(*, n_attributes=10, attribute_probability=0.5, class_probability=0.5):
