@@ -246,6 +246,22 @@ def test_rxk_cv_scheme_is_run_major_and_covers_every_instance_once_per_run():
     np.testing.assert_array_equal(runs[2][1][1], again[2][1][1])
 
 
+def test_runner_draws_the_rxk_cv_seeds_as_the_repeats_generators_do(monkeypatch):
+    # The runner draws every repeat's seed in one compiled call (from_seeds); the scheme called
+    # with each repeat's generator, as for any scheme, gives the same splits.
+    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 2}, learners=["naive_bayes", "c45"],
+                           scheme="rxk_cv", scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=3,
+                           n_instances=80, n_repeats=3, seed=5)
+    assert hasattr(registry.SCHEMES["rxk_cv"](), "from_seeds")
+    seeded = run_experiment(cfg, progress=False)
+    factory = registry.SCHEMES["rxk_cv"]
+    monkeypatch.setitem(registry.SCHEMES, "rxk_cv",
+                        lambda **params: (lambda X, y, rng: factory(**params)(X, y, rng)))  # no from_seeds
+    drawn = run_experiment(cfg, progress=False)
+    for name in ("n_test", "correct_both"):
+        np.testing.assert_array_equal(seeded[name].values, drawn[name].values)
+
+
 def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
     cfg = ExperimentConfig(source="independent_binary", learners=["naive_bayes", "c45"],
                            source_params={"n_attributes": 6}, scheme="cv",

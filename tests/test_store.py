@@ -161,6 +161,19 @@ def test_list_results_provenance(tmp_path, config):
     assert row.wall_time_s > 0
 
 
+def test_git_commit_is_heads_and_says_dirty_when_tracked_files_changed():
+    # The provenance's one git call against the two plain ones it replaced.
+    from replicability.engine.store import _git_commit
+
+    root = Path(_git_commit.__code__.co_filename).parent
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True)
+    if head.returncode != 0:
+        pytest.skip("the package is not in a git checkout")
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert _git_commit() == head.stdout.strip() + ("-dirty" if dirty else "")
+
+
 def test_resume_from_parts_in_process(tmp_path, config, reference):
     store = ResultStore(tmp_path)
     # A previous run stored data sets 1 and 3 only.

@@ -48,6 +48,7 @@ from ..sources.bayesnet import bouckaert2003_source
 from ..sources.synthetic import sample_independent_binary
 from .splits import (
     RepeatedCV,
+    _stratified_repeats,
     _stratified_splits,
     experimenter_training_order,
     rxk_cv_splits,
@@ -119,27 +120,30 @@ def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True, train_order="sorted"):
         raise ValueError(f"`train_order` must be 'sorted' or 'experimenter'; got {train_order!r}.")
     r, k = RepeatedCV(n_runs, n_folds).shape
 
-    def from_seed(X, y, seed):
-        # The runs in the sorted training order from the repeat's seed.
+    def from_seeds(X, y, seeds):
+        # The runs of one repeat per seed, in the sorted training order.
         if stratified and np.ndim(y) == 1:
             # rxk_cv_splits's splits (RepeatedStratifiedKFold(random_state=seed): one
             # generator for all runs), kept in the flat form the kernels read.
-            return _stratified_splits(y, k, n_runs=r, random_state=seed)
-        flat, _ = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified, random_state=seed)
-        return [flat[i * k:(i + 1) * k] for i in range(r)]
+            return _stratified_repeats(y, k, r, seeds)
+        out = []
+        for seed in seeds:
+            flat, _ = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified, random_state=seed)
+            out.append([flat[i * k:(i + 1) * k] for i in range(r)])
+        return out
 
     def split(X, y, rng):
         seed = int(rng.integers(0, 2**32))
         if train_order == "sorted":
-            return from_seed(X, y, seed)
+            return from_seeds(X, y, [seed])[0]
         flat, _ = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified, random_state=seed)
         flat = experimenter_training_order(flat, n_folds=k, seeds=rng.integers(0, 2**31, size=r))
         return [flat[i * k:(i + 1) * k] for i in range(r)]
 
     if train_order == "sorted":
         # All split draws from its generator is the seed, the first integers(0, 2**32): a runner may
-        # draw those of all repeats at once (engine._seed_kernels) and call from_seed.
-        split.from_seed = from_seed
+        # draw those of all repeats at once (engine._seed_kernels) and call from_seeds.
+        split.from_seeds = from_seeds
     return split
 
 

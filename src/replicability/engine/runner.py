@@ -225,9 +225,9 @@ def _draw_dataset(plan, index):
     X, y = plan.source(data_rng, n_instances=cfg.n_instances, **cfg.source_params)
     X, y = np.asarray(X), np.asarray(y)
     # One stream per repeat, shared by every learner: all see the same splits.
-    from_seed = getattr(plan.split, "from_seed", None)
-    if from_seed is not None:  # the scheme draws one seed per repeat: those of all repeats in one call
-        repeats = [from_seed(X, y, seed) for seed in repeat_seeds(cfg.seed, (index, 1), cfg.n_repeats).tolist()]
+    from_seeds = getattr(plan.split, "from_seeds", None)
+    if from_seeds is not None:  # the scheme draws one seed per repeat: those of all repeats in one call
+        repeats = from_seeds(X, y, repeat_seeds(cfg.seed, (index, 1), cfg.n_repeats).tolist())
     else:
         repeats = [plan.split(X, y, np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, r))))
                    for r in range(cfg.n_repeats)]

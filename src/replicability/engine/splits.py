@@ -192,6 +192,16 @@ def _stratified_splits(y, n_folds, *, seeds=None, n_runs=None, random_state=None
     return runs
 
 
+def _stratified_repeats(y, n_folds, n_runs, seeds):
+    """``[_stratified_splits(y, n_folds, n_runs=n_runs, random_state=seed) for seed in seeds]``, checked once.
+
+    The repeats of r x k cv of one data set (seeds in [0, 2**32)): they share
+    their class blocks, so :meth:`_FlatRuns.join` shuffles them in one call.
+    """
+    blocks = _class_blocks(np.asarray(y), n_folds)
+    return [_FlatRuns(n_folds, n_runs, blocks, np.array([seed], dtype=np.int64), _FIRST_RUN) for seed in seeds]
+
+
 class _FlatSplits:
     """A sequence of ``(train, test)`` index pairs stored as the kernels take them.
 

@@ -524,16 +524,17 @@ class ResultStore:
 def _git_commit():
     root = Path(__file__).resolve().parent  # git finds the checkout from any folder in it
     try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=10, check=True
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
+        # One call gives both the commit ("# branch.oid <sha>") and the modified tracked files.
+        status = subprocess.run(
+            ["git", "status", "--porcelain=v2", "--branch", "--untracked-files=no"],
             cwd=root, capture_output=True, text=True, timeout=10, check=True,
-        ).stdout.strip()
+        ).stdout.splitlines()
     except (OSError, subprocess.SubprocessError):
         return "unknown"
-    return commit + ("-dirty" if dirty else "")
+    commit = next((line.split()[2] for line in status if line.startswith("# branch.oid ")), "(initial)")
+    if commit == "(initial)":  # no commit yet
+        return "unknown"
+    return commit + ("-dirty" if any(not line.startswith("#") for line in status) else "")
 
 
 def provenance(wall_time):

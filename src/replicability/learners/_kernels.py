@@ -7,7 +7,9 @@ distinct rows ("patterns"; at most 300 for 300 instances), their binary
 attribute values ``bits`` of shape (U, p) (any number of attributes), and per
 training set (fold) the class counts of every pattern, of shape (U, K): rows
 of ``W`` (F, U, K) for the fast-path API, or counted per fold from the fold's
-training patterns and classes (``evaluate_folds``). Each kernel loops over the
+training patterns and classes (``evaluate_folds``), or, for runs of k-fold cv
+given by fold labels, from the run's counts less the test fold's
+(``evaluate_runs``: no training indices). Each kernel loops over the
 folds; a fold grows, collapses and prunes one tree on the rows with a non-zero
 count (:mod:`~replicability.learners._j48`, which says how it stays identical
 to :class:`~replicability.learners.c45.C45`), then predicts.
