@@ -293,21 +293,10 @@ class _Folds:
             train, test, n_test = train[np.repeat(keep, n_train)], test[np.repeat(keep, n_test)], n_test[keep]
         return train, _starts(self.n_train), test, _starts(n_test)
 
-    @property
-    def train(self):
-        return self._arrays[0]
-
-    @property
-    def train_start(self):
-        return self._arrays[1]
-
-    @property
-    def test(self):
-        return self._arrays[2]
-
-    @property
-    def test_start(self):
-        return self._arrays[3]
+    train = property(lambda self: self._arrays[0])
+    train_start = property(lambda self: self._arrays[1])
+    test = property(lambda self: self._arrays[2])
+    test_start = property(lambda self: self._arrays[3])
 
 
 class _BinaryData:
