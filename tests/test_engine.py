@@ -333,3 +333,37 @@ def test_processes_backend_keeps_sound_workers_and_replaces_a_dead_one():
     replaced = list(runner.parallel_map(_worker_pid, range(8), backend="processes", n_jobs=2))
     assert len(replaced) == 8 and not set(replaced) & first  # a new executor, not the broken one
     assert runner._POOL["executor"] is not kept
+
+
+def _nap(seconds):
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the dropped interrupt
+def test_a_sigint_dropped_in_a_weakref_callback_still_stops_the_processes_backend():
+    # CPython prints and drops an exception raised in a weakref callback: the KeyboardInterrupt of
+    # a SIGINT that lands there is lost. The map notes the signal and stops at its next wait.
+    import gc
+    import os
+    import signal
+    import weakref
+
+    from replicability.engine import runner
+
+    results = runner.parallel_map(_nap, [0.3] * 8, backend="processes", n_jobs=2)
+    assert next(results) == 0.3
+
+    class Target:
+        pass
+
+    target = Target()
+    ref = weakref.ref(target, lambda _: os.kill(os.getpid(), signal.SIGINT))
+    del target  # the callback sends the signal; its KeyboardInterrupt is raised in the callback, and dropped
+    gc.collect()
+    assert ref() is None
+    with pytest.raises(KeyboardInterrupt):
+        list(results)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is given back

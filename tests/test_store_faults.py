@@ -260,9 +260,7 @@ def _alive(processes):
 @pytest.mark.parametrize("backend,how", [("serial", "SIGKILL"), ("processes", "SIGKILL"),
                                          ("processes", "SIGTERM"), ("processes", "SIGINT")])
 def test_killed_run_leaves_no_process_and_resumes_bit_identically(tmp_path, backend, how):
-    # 16 slow data sets: after the third chunk some 2 s of work remain, so the signal lands mid-run
-    # even when a loaded machine (the suite's other workers) delays this polling loop (10 were too few).
-    extra = {"n_datasets": 16, "source_params": {"delay": 0.3}}
+    extra = {"n_datasets": 10, "source_params": {"delay": 0.3}}
     config = ExperimentConfig(**{**BASE, **extra})
     store_dir = tmp_path / "store"
     code = _CHILD.format(tests=str(TESTS), extra=extra, store=str(store_dir), backend=backend)

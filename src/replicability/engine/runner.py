@@ -25,6 +25,7 @@ import hashlib
 import json
 import math
 import os
+import signal
 import sys
 import threading
 import time
@@ -392,15 +393,57 @@ def _kill(executor):
     executor.shutdown(wait=False, kill_workers=True)
 
 
-def _map_processes(function, items, n_jobs, ordered):
-    from concurrent.futures import as_completed
+@contextlib.contextmanager
+def _sigint_noted():
+    """Note every SIGINT in a list, besides raising the usual KeyboardInterrupt.
 
+    CPython prints and drops an exception raised while it runs a weakref
+    callback or a finalizer ("Exception ignored in ..."): a KeyboardInterrupt
+    that lands there is lost, and an interrupted run went on to its end (seen in
+    ``tests/test_store_faults.py``). The note survives that, and the caller
+    checks it. Only the main thread can set a handler, and only a Python handler
+    (the default one raises KeyboardInterrupt) is wrapped; an ignored SIGINT
+    stays ignored.
+    """
+    noted = []
+    previous = signal.getsignal(signal.SIGINT) if threading.current_thread() is threading.main_thread() else None
+    if not callable(previous):
+        yield noted
+        return
+
+    def note(signum, frame):
+        noted.append(signum)
+        previous(signum, frame)
+
+    signal.signal(signal.SIGINT, note)
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _finished(futures, ordered, interrupts):
+    """``futures`` as they finish (``ordered``: in their order); KeyboardInterrupt once ``interrupts`` holds one."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    waiting = list(futures)
+    while waiting:
+        ready, _ = wait(waiting[:1] if ordered else waiting, timeout=0.2, return_when=FIRST_COMPLETED)
+        if interrupts:
+            raise KeyboardInterrupt
+        for future in [future for future in waiting if future in ready]:
+            waiting.remove(future)
+            yield future
+
+
+def _map_processes(function, items, n_jobs, ordered):
     executor = _executor(n_jobs)
     futures = []
     try:
-        futures = [executor.submit(function, item) for item in items]
-        for future in futures if ordered else as_completed(futures):
-            yield future.result()
+        with _sigint_noted() as interrupts:
+            futures = [executor.submit(function, item) for item in items]
+            for future in _finished(futures, ordered, interrupts):
+                yield future.result()
     except BaseException:  # interrupted (SIGINT), failed, or abandoned by the caller
         # The workers are stopped with their work: the manager thread then fails every pending
         # future (cancelling them first made it raise on the cancelled ones).
@@ -463,7 +506,10 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
     Interruption leaves no process behind: on an exception in the caller (e.g.
     ``KeyboardInterrupt`` from SIGINT) the pending units are cancelled and the
     workers killed; workers whose parent dies without cleanup (SIGKILL, SIGTERM)
-    exit within a fraction of a second.
+    exit within a fraction of a second. The processes backend also notes every
+    SIGINT while it runs and stops at its next wait (within 0.2 s), so an
+    interrupt CPython dropped (raised in a weakref callback or a finalizer) still
+    stops the run.
 
     Examples
     --------
