@@ -346,12 +346,24 @@ def _nap(seconds):
 def test_a_sigint_dropped_in_a_weakref_callback_still_stops_the_processes_backend():
     # CPython prints and drops an exception raised in a weakref callback: the KeyboardInterrupt of
     # a SIGINT that lands there is lost. The map notes the signal and stops at its next wait.
-    import gc
-    import os
     import signal
-    import weakref
 
     from replicability.engine import runner
+
+    # SIGINT as in an interactive run, whatever the test process was given (restored below).
+    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    given = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _interrupt_dropped_in_a_weakref_callback(runner)
+    finally:
+        signal.signal(signal.SIGINT, given)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def _interrupt_dropped_in_a_weakref_callback(runner):
+    import gc
+    import signal
+    import weakref
 
     results = runner.parallel_map(_nap, [0.3] * 8, backend="processes", n_jobs=2)
     assert next(results) == 0.3
@@ -360,7 +372,7 @@ def test_a_sigint_dropped_in_a_weakref_callback_still_stops_the_processes_backen
         pass
 
     target = Target()
-    ref = weakref.ref(target, lambda _: os.kill(os.getpid(), signal.SIGINT))
+    ref = weakref.ref(target, lambda _: signal.raise_signal(signal.SIGINT))  # to this thread, at once
     del target  # the callback sends the signal; its KeyboardInterrupt is raised in the callback, and dropped
     gc.collect()
     assert ref() is None

@@ -230,7 +230,11 @@ def test_temporaries_of_dead_writers_are_removed(tmp_path):
 
 
 _CHILD = """
-import sys
+import signal, sys
+# As a run started from a shell: SIGINT raises KeyboardInterrupt, whatever this test's process
+# passed on (a disposition of SIG_IGN, or a blocked SIGINT, is inherited across exec).
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {{signal.SIGINT}})
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, {tests!r})
 import test_store
 from replicability.engine.runner import ExperimentConfig, run_experiment
