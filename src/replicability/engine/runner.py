@@ -260,12 +260,11 @@ def _evaluate_datasets(plan, indices):
     n_test, joint, group, size = [], [], [], 0
     for position, index in enumerate(indices):
         X, y, splits, n_test_ds = _draw_dataset(plan, int(index))
-        group.append((X, y, splits))
+        group.append((X, y, splits, n_test_ds.shape))
         n_test.append(n_test_ds)
         size += X.nbytes + y.nbytes + n_test_ds.size * y.size * 8  # at most n indices a split
         if size >= _GROUP_BYTES or position == len(indices) - 1:
-            joint += [_joint_counts(plan, *drawn).reshape(*shape.shape, k, k)
-                      for drawn, shape in zip(group, n_test[-len(group):], strict=True)]
+            joint += [_joint_counts(plan, X, y, splits).reshape(*shape, k, k) for X, y, splits, shape in group]
             group, size = [], 0
     return np.stack(n_test), np.stack(joint)
 
