@@ -55,7 +55,7 @@ from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron, _
 from replicability.learners.fastpath import _c45_args
 from replicability.learners.pairs import (
     FAST_LEARNERS,
-    _BinaryData,
+    _binary_data,
     _check_splits,
     evaluate_nb_c45,
     evaluate_pair_fast,
@@ -189,8 +189,8 @@ def python_side(X, y, seed, rounds=PAIRED_ROUNDS):
     splits = _splits(y, seed)
     runs = _FlatRuns.join([_stratified_splits(y, N_FOLDS, n_runs=N_RUNS, random_state=seed * 100 + r)
                            for r in range(N_REPEATS)])
-    indices = _BinaryData(X, y, _check_splits(splits, len(y)))
-    labels = _BinaryData(X, y, _check_splits(runs, len(y)))
+    indices = _binary_data(X, y, _check_splits(splits, len(y)))
+    labels = _binary_data(X, y, _check_splits(runs, len(y)))
     c45 = (*_c45_args(0.25, 2, runs.n_train.max()), True)
     by_indices = (*indices.patterns(indices.folds(np.ones(len(splits), dtype=bool))), *c45)
     by_labels = (*labels.patterns(None), *runs.labels, *c45)

@@ -33,6 +33,60 @@ __all__: list[str] = []  # private; the public entry points are in fastpath and 
 _TINY = 1e-75  # Weka's NaiveBayes floor, as naive_bayes._TINY
 
 
+# --------------------------------------------------------------------------- rows
+@njit(cache=True)
+def pack_rows(X, word_bits):
+    """Rows of integer codes packed into int64 words, and whether every code is 0 or 1.
+
+    Attribute ``j`` is bit ``j % word_bits`` of word ``j // word_bits`` (the
+    words of :class:`~replicability.learners.pairs._BinaryData`), checked and
+    packed in one pass over ``X`` (n, p).
+
+    Returns
+    -------
+    words : ndarray of int64, shape (n, ceil(p / word_bits))
+        Meaningful only when ``binary``.
+    binary : bool
+    """
+    n, p = X.shape
+    words = np.zeros((n, (p + word_bits - 1) // word_bits), np.int64)
+    binary = True
+    for i in range(n):
+        for j in range(p):
+            v = X[i, j]
+            binary &= (v == 0) | (v == 1)
+            words[i, j // word_bits] |= np.int64(v & 1) << (j % word_bits)
+    return words, binary
+
+
+@njit(cache=True)
+def distinct_rows(packed, n_attributes):
+    """Distinct rows of one-word packed rows, in ascending order of their words, and each row's distinct row.
+
+    Returns
+    -------
+    bits : ndarray of int8, shape (U, n_attributes)
+        Attribute ``j`` of distinct row ``u`` is bit ``j`` of its word.
+    row : ndarray of int64, shape (n,)
+        ``np.searchsorted(distinct, packed)``: the position of each row's word among the distinct words.
+    """
+    order = np.argsort(packed)
+    row = np.empty(packed.size, np.int64)
+    distinct = np.empty(packed.size, np.int64)
+    n_distinct = 0
+    for t in range(packed.size):
+        word = packed[order[t]]
+        if n_distinct == 0 or word != distinct[n_distinct - 1]:
+            distinct[n_distinct] = word
+            n_distinct += 1
+        row[order[t]] = n_distinct - 1
+    bits = np.empty((n_distinct, n_attributes), np.int8)
+    for u in range(n_distinct):
+        for j in range(n_attributes):
+            bits[u, j] = (distinct[u] >> j) & 1
+    return bits, row
+
+
 # --------------------------------------------------------------------------- naive Bayes
 @njit(cache=True)
 def _nb_fit(bits, Wf, prior, cond):

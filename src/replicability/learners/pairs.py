@@ -239,10 +239,10 @@ def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_c
     learner_a, learner_b = learners
     n_splits = len(splits)
     checked = _check_splits(splits, len(y))
-    if not (_is_binary(X, y) and fast_ok[0](params_a) and fast_ok[1](params_b)) or n_splits == 0:
+    data = _binary_data(X, y, checked) if n_splits and fast_ok[0](params_a) and fast_ok[1](params_b) else None
+    if data is None:
         return evaluate_pair_loop(X, y, splits, learner_a=learner_a, learner_b=learner_b,
                                   params_a=params_a, params_b=params_b)
-    data = _BinaryData(X, y, checked)
     fast = np.ones(n_splits, dtype=bool)
     for name in fast_splits:
         fast &= getattr(data, name)
@@ -268,10 +268,13 @@ def _distinct(a):
     return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
 
 
-def _is_binary(X, y):
-    """Whether the kernels can take ``X``: 0/1 integer codes."""
-    return X.ndim == 2 and X.dtype.kind in "iub" \
-        and X.size > 0 and X.min() >= 0 and X.max() <= 1 and y.ndim == 1 and y.shape[0] == X.shape[0]
+def _binary_data(X, y, splits):
+    """:class:`_BinaryData` of ``X``, ``y`` and the checked ``splits`` if the kernels can take ``X`` (0/1 integer
+    codes), else None."""
+    if not (X.ndim == 2 and X.dtype.kind in "iub" and X.size > 0 and y.ndim == 1 and y.shape[0] == X.shape[0]):
+        return None
+    words, binary = _kernels.pack_rows(X, _WORD_BITS)
+    return _BinaryData(X, y, splits, words) if binary else None
 
 
 class _Folds:
@@ -313,18 +316,15 @@ class _BinaryData:
     ``j`` is bit ``j % 62`` of word ``j // 62``; ``packed`` is the first word.
     """
 
-    def __init__(self, X, y, splits):
+    def __init__(self, X, y, splits, words):
         self.X = X
         classes = _distinct(y)
         # The inverse of np.unique, at a fraction of its cost: classes is sorted and holds every label.
         self.codes = np.searchsorted(classes, y).astype(np.int64)
         self.n_classes = classes.size
         self.n_attributes = X.shape[1]
-        starts = np.arange(0, self.n_attributes, _WORD_BITS)
-        Xi = X.astype(np.int64)
-        self.words = np.stack([(Xi[:, s:s + _WORD_BITS] << np.arange(min(_WORD_BITS, self.n_attributes - s)))
-                               .sum(axis=1) for s in starts], axis=1)
-        self.packed = self.words[:, 0]
+        self.words = words
+        self.packed = words[:, 0]
         self.splits = splits
         self.n_train = splits.n_train
 
@@ -362,11 +362,8 @@ class _BinaryData:
         if self.words.shape[1] > 1:
             _, first, row = np.unique(self.words, axis=0, return_index=True, return_inverse=True)
             return np.ascontiguousarray(self.X[first], dtype=np.int8), row.ravel()
-        # One word: the distinct words are the rows (bit j is attribute j), found as a 1-d unique
-        # and a search, much faster than np.unique of rows or with its inverse.
-        distinct = _distinct(self.packed)
-        bits = (distinct[:, None] >> np.arange(self.n_attributes)) & 1
-        return bits.astype(np.int8), np.searchsorted(distinct, self.packed)
+        # One word: the distinct words are the rows (bit j is attribute j), much faster to find than rows.
+        return _kernels.distinct_rows(self.packed, self.n_attributes)
 
     def patterns(self, folds):
         """The pattern kernels' view of ``folds``.
@@ -587,7 +584,7 @@ def evaluate_learners(X, y, splits, *, learners, params=None):
     checked = _check_splits(splits, len(y))
     train, n_train, test, n_test = checked.concatenated
     train_start, test_start = _starts(n_train), _starts(n_test)
-    data = _BinaryData(X, y, checked) if n_splits and _is_binary(X, y) else None
+    data = _binary_data(X, y, checked) if n_splits else None
     hits = np.zeros((len(learners), test.size), dtype=bool)
     for i, ((name, factory), options) in enumerate(zip(learners, params)):
         fast = np.zeros(n_splits, dtype=bool)
