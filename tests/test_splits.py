@@ -297,6 +297,7 @@ def test_flat_splits_are_the_sequence_of_their_pairs():
     for part, first, second in zip(joined.concatenated, flat.concatenated, more.splits.concatenated, strict=True):
         np.testing.assert_array_equal(part, np.concatenate([first, second]))
     assert len(joined) == 20 and joined.n_samples == 41
+    np.testing.assert_array_equal(joined.n_test, [len(test) for _, test in joined])
 
 
 def test_evaluators_take_concatenated_splits():
@@ -431,6 +432,8 @@ def test_repeats_shuffled_together_are_the_repeats_shuffled_alone(scheme):
     together = _FlatRuns.join(repeats())
     alone = [pair for runs in repeats() for run in runs for pair in run]
     assert len(together) == len(alone) == 48
+    np.testing.assert_array_equal(together.n_test, [len(test) for _, test in alone])
+    np.testing.assert_array_equal(together.n_train, [len(train) for train, _ in alone])
     for (a, b), (c, d) in zip(together, alone, strict=True):
         np.testing.assert_array_equal(a, c)
         np.testing.assert_array_equal(b, d)

@@ -230,12 +230,13 @@ class _FlatSplits:
         self._starts = None
 
     @classmethod
-    def from_labels(cls, folds, n_folds):
+    def from_labels(cls, folds, n_folds, n_test=None):
         """The run-major splits of fold labels ``folds`` (runs, instances), labels in ``[0, n_folds)``.
 
         Split ``r * n_folds + f`` tests the instances of run ``r`` labelled ``f`` and trains on the others.
+        ``n_test``, the size of every split's test fold, is counted unless given.
         """
-        n_test = fold_sizes(folds, n_folds)
+        n_test = fold_sizes(folds, n_folds) if n_test is None else n_test
         out = cls(None, folds.shape[1] - n_test, None, n_test, folds.shape[1])
         out._concatenated, out.labels = None, (folds, n_folds)
         return out
@@ -340,9 +341,11 @@ class _FlatRuns:
             across ``parts``) labelled ``f``, indices ascending, as scikit-learn's.
         """
         first = parts[0]
+        if any(part.blocks is not first.blocks for part in parts):
+            return _FlatSplits.from_labels(np.concatenate([part.folds for part in parts]), first.n_folds)
         if len(parts) == 1:
             folds = first.folds
-        elif any(part._folds is not None or part.blocks is not first.blocks for part in parts):
+        elif any(part._folds is not None for part in parts):
             folds = np.concatenate([part.folds for part in parts])
         else:
             offsets = np.cumsum([0] + [part.n_runs for part in parts[:-1]])
@@ -350,7 +353,9 @@ class _FlatRuns:
             reseed_at = np.concatenate([part.reseed_at + offset for part, offset in zip(parts, offsets)])
             folds, _ = stratified_folds(np.empty(624, dtype=np.uint32), 624, seeds, reseed_at,
                                         int(offsets[-1] + parts[-1].n_runs), *first.blocks)
-        return _FlatSplits.from_labels(folds, first.n_folds)
+        # Shuffles move labels within a class: every run has the unshuffled allocation's fold sizes.
+        run_sizes = np.bincount(first.blocks[1], minlength=first.n_folds)
+        return _FlatSplits.from_labels(folds, first.n_folds, np.tile(run_sizes, folds.shape[0]))
 
 
 class RepeatedCV:
