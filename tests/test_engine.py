@@ -360,22 +360,54 @@ def test_a_sigint_dropped_in_a_weakref_callback_still_stops_the_processes_backen
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
-def _interrupt_dropped_in_a_weakref_callback(runner):
+def _drop_a_sigint():
+    """Send SIGINT to this thread from a weakref callback: its KeyboardInterrupt is raised there, and dropped."""
     import gc
     import signal
     import weakref
-
-    results = runner.parallel_map(_nap, [0.3] * 8, backend="processes", n_jobs=2)
-    assert next(results) == 0.3
 
     class Target:
         pass
 
     target = Target()
-    ref = weakref.ref(target, lambda _: signal.raise_signal(signal.SIGINT))  # to this thread, at once
-    del target  # the callback sends the signal; its KeyboardInterrupt is raised in the callback, and dropped
+    ref = weakref.ref(target, lambda _: signal.raise_signal(signal.SIGINT))
+    del target
     gc.collect()
     assert ref() is None
+
+
+def _interrupt_dropped_in_a_weakref_callback(runner):
+    import signal
+
+    results = runner.parallel_map(_nap, [0.3] * 8, backend="processes", n_jobs=2)
+    assert next(results) == 0.3
+    _drop_a_sigint()
     with pytest.raises(KeyboardInterrupt):
         list(results)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is given back
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the dropped interrupt
+def test_a_sigint_dropped_in_a_weakref_callback_stops_the_serial_backend_after_its_item():
+    import signal
+
+    from replicability.engine import runner
+
+    done = []
+
+    def work(item):
+        if item == 1:
+            _drop_a_sigint()
+        done.append(item)
+        return item
+
+    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    given = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            list(runner.parallel_map(work, range(5), backend="serial"))
+        assert done == [0, 1]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is given back
+    finally:
+        signal.signal(signal.SIGINT, given)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)

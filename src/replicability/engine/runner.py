@@ -470,6 +470,15 @@ def _finished(futures, ordered, interrupts):
             yield future
 
 
+def _map_serial(function, items):
+    with _sigint_noted() as interrupts:
+        for item in items:
+            result = function(item)
+            if interrupts:  # an interrupt CPython dropped while ``function`` ran
+                raise KeyboardInterrupt
+            yield result
+
+
 def _map_processes(function, items, n_jobs, ordered):
     executor = _executor(n_jobs)
     futures = []
@@ -540,10 +549,10 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
     Interruption leaves no process behind: on an exception in the caller (e.g.
     ``KeyboardInterrupt`` from SIGINT) the pending units are cancelled and the
     workers killed; workers whose parent dies without cleanup (SIGKILL, SIGTERM)
-    exit within a fraction of a second. The processes backend also notes every
-    SIGINT while it runs and stops at its next wait (within 0.2 s), so an
-    interrupt CPython dropped (raised in a weakref callback or a finalizer) still
-    stops the run.
+    exit within a fraction of a second. Both local backends also note every
+    SIGINT while they run, so an interrupt CPython dropped (raised in a weakref
+    callback or a finalizer) still stops the run: the processes backend at its
+    next wait (within 0.2 s), the serial one when the current item is done.
 
     Examples
     --------
@@ -558,7 +567,7 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
         n_jobs = os.cpu_count() or 1
     n_jobs = check_positive_int(n_jobs, "n_jobs")
     if backend == "serial" or n_jobs == 1:
-        return (function(item) for item in items)
+        return _map_serial(function, items)
     return _map_processes(function, items, n_jobs, ordered)
 
 
