@@ -245,6 +245,50 @@ def test_every_ordered_pair_has_an_evaluator():
     np.testing.assert_array_equal(ba, ab[:, [1, 0, 2]])
 
 
+@pytest.mark.parametrize("pair", sorted(registry.PAIR_EVALUATORS))
+def test_a_prepared_pair_evaluator_counts_as_the_evaluator(pair, loop_calls):
+    # prepare(...) checks and summarizes now; the callable it returns counts, as often as called.
+    evaluate = registry.PAIR_EVALUATORS[pair]
+    X, y = sample_independent_binary(24, n_attributes=4, rng=8)
+    X[:, 0] = 0
+    X[5, 0] = 1  # the split testing instance 5 trains without value 1 of attribute 0
+    splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=3, random_state=1)
+    for data in (X, X * 2):  # binary codes; codes 0/2: no kernel
+        count = evaluate.prepare(data, y, splits, params_a={}, params_b={})
+        want = evaluate(data, y, splits, params_a={}, params_b={})
+        np.testing.assert_array_equal(count(), want)
+        np.testing.assert_array_equal(count(), want)
+        np.testing.assert_array_equal(want, _pair_counts(_reference_hits(data, y, splits, list(pair)), *pair))
+    assert loop_calls[-3:] == [6, 6, 6]  # codes 0/2: every split to the loop
+    # Binary codes: the loop fits the two splits of a learner that needs every value in training, if any.
+    assert loop_calls[:-3] in ([], [2, 2, 2])
+    if "naive_bayes" in pair:
+        assert loop_calls[:-3] == [2, 2, 2]
+
+
+def test_the_runner_prepares_a_group_of_data_sets_before_counting_them(monkeypatch):
+    calls = []
+    real = registry.PAIR_EVALUATORS[("naive_bayes", "c45")]
+
+    def prepare(X, y, splits, **params):
+        calls.append("prepare")
+        count = real.prepare(X, y, splits, **params)
+        return lambda: calls.append("count") or count()
+
+    def evaluate(X, y, splits, **params):
+        return prepare(X, y, splits, **params)()
+
+    evaluate.prepare = prepare
+    cfg = ExperimentConfig(source="independent_binary", learners=["naive_bayes", "c45"], scheme="rxk_cv",
+                           scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=3, n_instances=60, seed=2)
+    want = run_experiment(cfg, progress=False)
+    monkeypatch.setitem(registry.PAIR_EVALUATORS, ("naive_bayes", "c45"), evaluate)
+    got = run_experiment(cfg, progress=False, chunk_size=3)
+    assert calls == ["prepare"] * 3 + ["count"] * 3
+    for name in ("n_test", "correct_both"):
+        np.testing.assert_array_equal(got[name].values, want[name].values)
+
+
 def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
     # The pair evaluator, the per-learner kernels (evaluate_learners) and plain fitting
     # (learners registered under other names, whose factories no kernel models) agree.

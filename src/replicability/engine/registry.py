@@ -152,9 +152,22 @@ def _independent_binary(rng, *, n_instances, **params):
 
 
 def _evaluate_c45_nb(X, y, splits, *, params_a, params_b):
+    return _prepare_c45_nb(X, y, splits, params_a=params_a, params_b=params_b)()
+
+
+def _prepare_c45_nb(X, y, splits, *, params_a, params_b):
     # The fused naive Bayes / C4.5 kernel with A and B swapped: swap the two correct counts back.
-    out = evaluate_nb_c45(X, y, splits, params_a=params_b, params_b=params_a)
-    return out[:, [1, 0, 2]]
+    count = evaluate_nb_c45.prepare(X, y, splits, params_a=params_b, params_b=params_a)
+    return lambda: count()[:, [1, 0, 2]]
+
+
+_evaluate_c45_nb.prepare = _prepare_c45_nb
+
+
+def _fast_pair(learner_a, learner_b):
+    evaluate = functools.partial(evaluate_pair_fast, learner_a=learner_a, learner_b=learner_b)
+    evaluate.prepare = functools.partial(evaluate_pair_fast.prepare, learner_a=learner_a, learner_b=learner_b)
+    return evaluate
 
 
 # -- the registry ----------------------------------------------------------------
@@ -172,10 +185,7 @@ SOURCES = {"independent_binary": _independent_binary, "bayesnet": bouckaert2003_
 #: name -> ``factory(**params) -> split(X, y, rng)`` returning runs of (train, test) folds
 SCHEMES = {"cv": _cv, "resample": _resample, "5x2": _five_by_two, "rxk_cv": _rxk_cv}
 #: (learner_a, learner_b) -> ``evaluate(X, y, splits, *, params_a, params_b)``
-PAIR_EVALUATORS = {
-    (a, b): functools.partial(evaluate_pair_fast, learner_a=a, learner_b=b)
-    for a in FAST_LEARNERS for b in FAST_LEARNERS if a != b
-}
+PAIR_EVALUATORS = {(a, b): _fast_pair(a, b) for a in FAST_LEARNERS for b in FAST_LEARNERS if a != b}
 # The fused naive Bayes / C4.5 kernel fits both learners in one pass: faster.
 PAIR_EVALUATORS[("naive_bayes", "c45")] = evaluate_nb_c45
 PAIR_EVALUATORS[("c45", "naive_bayes")] = _evaluate_c45_nb
@@ -285,6 +295,11 @@ def register_pair_evaluator(learner_a, learner_b, evaluate, *, version=1):
     of shape ``(len(splits), 3)``: ``correct_a, correct_b, correct_both`` per split.
     It must give the same numbers as fitting and predicting the two estimators. Its
     code version is recorded as ``"kernel:<learner_a>/<learner_b>"``.
+
+    ``evaluate`` may also have an attribute ``prepare``, called as ``evaluate``
+    is and returning a callable of no arguments that gives the same array: the
+    runner then prepares several data sets (checks, summaries) before counting
+    them in turn, so that their kernels run back to back.
     """
     key = (_check_name(learner_a, "learner_a"), _check_name(learner_b, "learner_b"))
     PAIR_EVALUATORS[key] = _check_callable(evaluate, "evaluate")

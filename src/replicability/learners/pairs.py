@@ -209,10 +209,17 @@ def evaluate_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     >>> bool(np.all(counts[:, 2] <= counts[:, :2].min(axis=1)))
     True
     """
+    return _prepare_nb_c45(X, y, splits, params_a=params_a, params_b=params_b)()
+
+
+def _prepare_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     # Every split goes to the kernel, which tells from each tree's root counts
     # whether the split is one it models ("complete"), in the same pass.
-    return _evaluate_paths(X, y, splits, (NaiveBayes, C45), (params_a, params_b),
-                           (_nb_fast_ok, _c45_fast_ok), (), _counts_nb_c45)
+    return _prepare_paths(X, y, splits, (NaiveBayes, C45), (params_a, params_b), (_nb_fast_ok, _c45_fast_ok), (),
+                          _counts_nb_c45, prepared=("_distinct_rows",))
+
+
+evaluate_nb_c45.prepare = _prepare_nb_c45
 
 
 def _counts_nb_c45(data, folds, params_a, params_b):
@@ -226,38 +233,45 @@ def _counts_nb_c45(data, folds, params_a, params_b):
     return out[:, :3].copy(), out[:, 3] != 0
 
 
-def _evaluate_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts):
+def _prepare_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts, prepared=()):
     """Correct counts from the compiled path where it applies, from :func:`evaluate_pair_loop` elsewhere.
 
-    ``fast_ok`` holds one check of the options per learner; ``fast_splits``
-    names the :class:`_BinaryData` masks of the splits the kernels model; and
-    ``fast_counts(data, folds, params_a, params_b)`` counts those splits and
-    says which of them it modelled (the others go to the loop too).
+    In two steps: the checks and the summaries of the data and splits now, and
+    a callable (of no arguments) that counts. ``fast_ok`` holds one check of the
+    options per learner; ``fast_splits`` names the :class:`_BinaryData` masks of
+    the splits the kernels model; ``prepared`` names other attributes of it
+    that ``fast_counts`` reads, computed now; and
+    ``fast_counts(data, folds, params_a, params_b)`` counts the splits of
+    ``folds`` and says which of them it modelled (the others go to the loop too).
     """
     X, y = np.asarray(X), np.asarray(y)
     params_a, params_b = (dict(p or {}) for p in params)
-    learner_a, learner_b = learners
     n_splits = len(splits)
     checked = _check_splits(splits, len(y))
     data = _binary_data(X, y, checked) if n_splits and fast_ok[0](params_a) and fast_ok[1](params_b) else None
+    loop = functools.partial(evaluate_pair_loop, X, y, learner_a=learners[0], learner_b=learners[1],
+                             params_a=params_a, params_b=params_b)
     if data is None:
-        return evaluate_pair_loop(X, y, splits, learner_a=learner_a, learner_b=learner_b,
-                                  params_a=params_a, params_b=params_b)
+        return functools.partial(loop, splits)
     fast = np.ones(n_splits, dtype=bool)
     for name in fast_splits:
         fast &= getattr(data, name)
-    if fast.all():  # the usual case: every split to the kernels, no masks to apply
-        out, fast = fast_counts(data, data.folds(fast), params_a, params_b)
-    else:
-        out = np.zeros((n_splits, 3), dtype=np.int64)
-        if fast.any():
-            out[fast], modelled = fast_counts(data, data.folds(fast), params_a, params_b)
-            fast[fast] = modelled
-    slow = np.flatnonzero(~fast)
-    if slow.size:
-        out[slow] = evaluate_pair_loop(X, y, [splits[i] for i in slow], learner_a=learner_a,
-                                       learner_b=learner_b, params_a=params_a, params_b=params_b)
-    return out
+    for name in prepared:
+        getattr(data, name)
+
+    def count():
+        if fast.all():  # the usual case: every split to the kernels, no masks to apply
+            out, modelled = fast_counts(data, data.folds(fast), params_a, params_b)
+        else:
+            out, modelled = np.zeros((n_splits, 3), dtype=np.int64), fast.copy()
+            if fast.any():
+                out[fast], modelled[fast] = fast_counts(data, data.folds(fast), params_a, params_b)
+        slow = np.flatnonzero(~modelled)
+        if slow.size:
+            out[slow] = loop([splits[i] for i in slow])
+        return out
+
+    return count
 
 
 def _distinct(a):
@@ -512,13 +526,21 @@ def evaluate_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
     >>> bool(np.all(counts[:, 2] <= counts[:, :2].min(axis=1)))
     True
     """
+    return _prepare_pair_fast(X, y, splits, learner_a=learner_a, learner_b=learner_b, params_a=params_a,
+                              params_b=params_b)()
+
+
+def _prepare_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, params_b=None):
     for name, which in ((learner_a, "learner_a"), (learner_b, "learner_b")):
         if name not in _FAST_LEARNERS:
             raise ValueError(f"`{which}` must be one of {sorted(_FAST_LEARNERS)}; got {name!r}.")
     est_a, ok_a, folds_a, hits_a = _FAST_LEARNERS[learner_a]
     est_b, ok_b, folds_b, hits_b = _FAST_LEARNERS[learner_b]
-    return _evaluate_paths(X, y, splits, (est_a, est_b), (params_a, params_b), (ok_a, ok_b),
-                           folds_a + folds_b, functools.partial(_counts_from_hits, hits_a, hits_b))
+    return _prepare_paths(X, y, splits, (est_a, est_b), (params_a, params_b), (ok_a, ok_b), folds_a + folds_b,
+                          functools.partial(_counts_from_hits, hits_a, hits_b))
+
+
+evaluate_pair_fast.prepare = _prepare_pair_fast
 
 
 def _counts_from_hits(hits_a, hits_b, data, folds, params_a, params_b):
