@@ -533,9 +533,10 @@ def _workload(report, workload):
     if load:
         spread = workload["cpu_seconds"] / 60 / workload["n_jobs"]
         report.lines["workload"].append(
-            f"other jobs shared the machine (load average over 1, 5 and 15 minutes: {', '.join(map(str, load))} "
-            f"before the run, {', '.join(map(str, workload['load_average_after']))} after); the CPU time spread "
-            f"evenly over {workload['n_jobs']} cores would take {spread:.1f} min.")
+            f"load average over 1, 5 and 15 minutes: {', '.join(map(str, load))} before the run, "
+            f"{', '.join(map(str, workload['load_average_after']))} after (the run's own {workload['n_jobs']} "
+            f"workers count in it); the CPU time spread evenly over {workload['n_jobs']} cores would take "
+            f"{spread:.1f} min.")
 
 
 def _compare(report, compare):
