@@ -303,14 +303,12 @@ class _Chunk(typing.NamedTuple):
         """One chunk of all data sets of ``chunks``, in ascending order, each once (the first found)."""
         dataset = np.concatenate([chunk.dataset for chunk in chunks])
         _, first = np.unique(dataset, return_index=True)
-        if first.size == dataset.size and np.array_equal(first, np.arange(first.size)):
-            first = slice(None)  # the usual case: already in order, no copies
         return cls(dataset[first], np.concatenate([chunk.n_test for chunk in chunks])[first],
                    np.concatenate([chunk.correct_both for chunk in chunks])[first],
                    sum(chunk.compute_time_s for chunk in chunks))
 
     def to_dataset(self):
-        """The labelled Dataset: ``n_test`` and ``correct_both`` with coordinates."""
+        """The labelled Dataset: ``n_test`` and ``correct_both`` with coordinates, and ``compute_time_s``."""
         _, n_rep, n_runs, n_folds, k, _ = self.correct_both.shape
         coords = {
             "dataset": np.asarray(self.dataset, dtype=np.int64),
@@ -321,7 +319,8 @@ class _Chunk(typing.NamedTuple):
             "other": np.arange(k, dtype=np.int64),
         }
         return xr.Dataset({"n_test": (DIMS, self.n_test), "correct_both": ((*DIMS, "learner", "other"),
-                                                                          self.correct_both)}, coords=coords)
+                                                                          self.correct_both)},
+                          coords=coords, attrs={"compute_time_s": self.compute_time_s})
 
 
 def _run_chunk(plan, indices):
@@ -724,7 +723,7 @@ def run_experiment(
             keep = np.intersect1d(part["dataset"].values, indices)
             if keep.size:
                 pieces.append(_Chunk.of(part.sel(dataset=keep)))
-                reused_time += float(part.attrs.get("compute_time_s", 0.0))
+                reused_time += pieces[-1].compute_time_s
     done = np.unique(np.concatenate([p.dataset for p in pieces])) if pieces else np.array([], int)
     missing = np.setdiff1d(indices, done)
 
@@ -746,9 +745,7 @@ def run_experiment(
                                              ordered=False)) as done:
             for chunk in done:
                 if store is not None:
-                    part = chunk.to_dataset()
-                    part.attrs["compute_time_s"] = chunk.compute_time_s
-                    store.save_part(config, part, versions=versions)
+                    store.save_part(config, chunk.to_dataset(), versions=versions)
                 pieces.append(chunk)
                 if bar is not None:
                     bar.update(chunk.dataset.size)
