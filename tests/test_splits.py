@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.model_selection import RepeatedStratifiedKFold
 
+from replicability._weka_random import JavaRandom, randomize
+from replicability.engine._cv_kernels import java_next_int
 from replicability.engine.splits import (
     FiveByTwoCV,
     RandomSubsampling,
@@ -226,6 +228,30 @@ def test_experimenter_training_order_keeps_the_rows_and_depends_on_the_seeds():
     assert not all(np.array_equal(x[0], y[0]) for x, y in zip(a[k:], b[k:]))
     with pytest.raises(ValueError, match="n_folds"):
         experimenter_training_order(splits, n_folds=k, seeds=[5])
+
+
+def test_compiled_java_random_draws_as_java_random():
+    # Bounds near 2**31 reach Java's rejection rule; powers of two take the scaled branch.
+    for seed in (0, 1, 42, 2**31 - 1, -7, 2**47 + 3):
+        for bound in (1, 2, 7, 64, 300, 2**30, 2**31 - 1, 1_500_000_000):
+            state = np.array([(seed ^ 0x5DEECE66D) & ((1 << 48) - 1)], dtype=np.int64)
+            java = JavaRandom(seed)
+            assert [java_next_int(state, bound) for _ in range(200)] == [java.next_int(bound) for _ in range(200)]
+
+
+def test_experimenter_training_order_equals_weka_randomize_run_by_run():
+    # The compiled shuffles against Instances.randomize in Python, one java.util.Random per run.
+    y = np.random.default_rng(0).integers(0, 3, size=157)
+    splits, (r, k) = rxk_cv_splits(y, n_runs=4, n_folds=7, random_state=3)
+    seeds = [0, 12345, 2**31 - 1, 99]
+    shuffled = experimenter_training_order(splits, n_folds=k, seeds=seeds)
+    for run, seed in enumerate(seeds):
+        rand = JavaRandom(seed)
+        for (train, test), (train0, test0) in zip(shuffled[run * k:(run + 1) * k], splits[run * k:(run + 1) * k]):
+            order = np.sort(train0).tolist()
+            randomize(order, rand)
+            assert train.tolist() == order
+            np.testing.assert_array_equal(test, test0)
 
 
 # -- the engine's concatenated splits (issue 22) -------------------------------------

@@ -27,11 +27,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["class_blocks", "flat_splits", "fold_sizes", "seed_state", "stratified_folds"]
+__all__ = ["class_blocks", "flat_splits", "fold_sizes", "java_next_int", "java_shuffles", "seed_state",
+           "stratified_folds"]
 
 #: MT19937's state length, shift and constants (Matsumoto & Nishimura 1998).
 _N, _M = 624, 397
 _MATRIX_A, _UPPER, _LOWER = 0x9908B0DF, 0x80000000, 0x7FFFFFFF
+#: java.util.Random's 48-bit linear congruential generator (as ``_weka_random.JavaRandom``).
+_JAVA_MULT, _JAVA_ADD, _JAVA_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
 
 
 @njit(cache=True)
@@ -220,3 +223,43 @@ def flat_splits(folds, n_folds):
                 train[at] = i
                 at += folds[r, i] != f
     return train[:-1], n_train, test, n_test
+
+
+@njit(cache=True)
+def java_next_int(state, bound):
+    """``java.util.Random.nextInt(bound)`` on the generator's 48-bit seed ``state[0]``, advanced in place.
+
+    As ``_weka_random.JavaRandom.next_int``: ``next(31)`` scaled for a power of
+    two, else reduced modulo ``bound`` and redrawn by Java's rejection rule. The
+    products wrap around in int64, which keeps their low 48 bits exact.
+    """
+    if bound & (bound - 1) == 0:
+        state[0] = (state[0] * _JAVA_MULT + _JAVA_ADD) & _JAVA_MASK
+        return (bound * (state[0] >> 17)) >> 31
+    while True:
+        state[0] = (state[0] * _JAVA_MULT + _JAVA_ADD) & _JAVA_MASK
+        bits = state[0] >> 17
+        val = bits % bound
+        if bits - val + (bound - 1) < 1 << 31:  # Java's int32 overflow test
+            return val
+
+
+@njit(cache=True)
+def java_shuffles(train, n_train, seeds, n_folds):
+    """Shuffle the concatenated training indices of run-major splits as Weka's Experimenter does, in place.
+
+    Run ``r`` seeds ``java.util.Random(seeds[r])`` and shuffles the training
+    indices of its ``n_folds`` splits in turn (``Instances.randomize``:
+    Fisher-Yates from the last index down, as ``_weka_random.randomize``);
+    ``n_train`` holds every split's number of training indices.
+    """
+    state = np.empty(1, np.int64)
+    at = 0
+    for r in range(seeds.size):
+        state[0] = (seeds[r] ^ _JAVA_MULT) & _JAVA_MASK
+        for f in range(n_folds):
+            n = n_train[r * n_folds + f]
+            for j in range(n - 1, 0, -1):
+                k = java_next_int(state, j + 1)
+                train[at + j], train[at + k] = train[at + k], train[at + j]
+            at += n

@@ -48,9 +48,9 @@ from ..sources.bayesnet import bouckaert2003_source
 from ..sources.synthetic import sample_independent_binary
 from .splits import (
     RepeatedCV,
+    _experimenter_splits,
     _stratified_repeats,
     _stratified_splits,
-    experimenter_training_order,
     rxk_cv_splits,
 )
 
@@ -137,7 +137,7 @@ def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True, train_order="sorted"):
         if train_order == "sorted":
             return from_seeds(X, y, [seed])[0]
         flat, _ = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified, random_state=seed)
-        flat = experimenter_training_order(flat, n_folds=k, seeds=rng.integers(0, 2**31, size=r))
+        flat = _experimenter_splits(flat, k, rng.integers(0, 2**31, size=r))
         return [flat[i * k:(i + 1) * k] for i in range(r)]
 
     if train_order == "sorted":

@@ -39,8 +39,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
-from .._weka_random import JavaRandom, randomize
-from ._cv_kernels import class_blocks, flat_splits, fold_sizes, stratified_folds
+from ._cv_kernels import class_blocks, flat_splits, fold_sizes, java_shuffles, stratified_folds
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
@@ -562,16 +561,21 @@ def experimenter_training_order(splits, *, n_folds, seeds):
     >>> [sorted(tr.tolist()) == sorted(s.tolist()) for (tr, _), (s, _) in zip(shuffled, splits)]
     [True, True]
     """
+    return list(_experimenter_splits(splits, n_folds, seeds))
+
+
+def _experimenter_splits(splits, n_folds, seeds):
+    """:func:`experimenter_training_order` as one :class:`_FlatSplits`, shuffled in one compiled call."""
     n_folds = check_positive_int(n_folds, "n_folds")
-    seeds = [int(s) for s in seeds]
-    if len(splits) != n_folds * len(seeds):
-        raise ValueError(f"`splits` must hold `n_folds` x len(`seeds`) = {n_folds * len(seeds)} pairs; "
+    seeds = np.array([int(s) for s in seeds], dtype=np.int64)
+    if len(splits) != n_folds * seeds.size:
+        raise ValueError(f"`splits` must hold `n_folds` x len(`seeds`) = {n_folds * seeds.size} pairs; "
                          f"got {len(splits)}.")
-    out = []
-    for run, seed in enumerate(seeds):
-        rand = JavaRandom(seed)
-        for train, test in splits[run * n_folds:(run + 1) * n_folds]:
-            order = np.sort(np.asarray(train)).tolist()
-            randomize(order, rand)
-            out.append((np.asarray(order, dtype=np.intp), test))
-    return out
+    none = [np.empty(0, np.int64)]  # concatenated with the splits' arrays: no splits, no indices
+    trains = [np.sort(np.asarray(train, dtype=np.int64)) for train, _ in splits]
+    tests = [np.asarray(test, dtype=np.int64) for _, test in splits]
+    n_train = np.array([t.size for t in trains], dtype=np.int64)
+    n_test = np.array([t.size for t in tests], dtype=np.int64)
+    train, test = np.concatenate(trains + none), np.concatenate(tests + none)
+    java_shuffles(train, n_train, seeds, n_folds)
+    return _FlatSplits(train, n_train, test, n_test)
