@@ -136,6 +136,22 @@ def test_rejection_counts_match_calibration_module():
                     assert float(cal["type1_error"]) == ref.type1_error
 
 
+def test_rejection_counts_of_every_test_equal_study_test_at_each_df():
+    # The grid computes a scheme's df-free part once; the counts equal study_test's at every df,
+    # also on data sets with zero variances (all zero; a constant non-zero difference; one run constant).
+    d = np.random.default_rng(2).normal(0.2, 1.0, size=(60, 5, 4))
+    d[0], d[1], d[2, 0] = 0.0, 0.5, 0.25
+    df_values, alphas = [2.0, 3.5, 9.0, 30.0], np.array([0.01, 0.05, 0.2])
+    counts = rejection_counts(d, tests=STUDY_TESTS, n_runs=[2, 5], df_values=df_values, alphas=alphas, n_jobs=1)
+    for test in STUDY_TESTS:
+        for r in (2, 5):
+            for df in df_values:
+                p = np.asarray(study_test(d, test, n_runs=r, df=df).pvalue)
+                expected = (p[:, None] < alphas).sum(axis=0)
+                got = counts["rejections"].sel(test=test, n_runs=r, df=df).values
+                np.testing.assert_array_equal(got, expected, err_msg=f"{test}, {r} runs, df {df}")
+
+
 def test_select_calibrated_df_rule():
     # Hand-made counts: rates 0.02, 0.04, 0.04, 0.07 at df 2, 5, 8, 20 -> df 8 (tie to the larger df).
     import xarray as xr

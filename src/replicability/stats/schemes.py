@@ -171,34 +171,47 @@ def scheme_ttest(d, *, scheme, variant="plain", df=None, alternative="two-sided"
     d = as_runs_folds(d)
     r, k = d.shape[-2:]
     df = _default_df(scheme, variant, r, k) if df_cal is None else df_cal
+    return _scheme_t(d, scheme, variant)(df, alternative)
+
+
+def _scheme_t(d, scheme, variant):
+    """:func:`scheme_ttest` of checked arguments as a function of ``(df, alternative)``.
+
+    What does not depend on df (the sample's moments, the sorted runs) is
+    computed once: a calibration grid applies the test at many df.
+    """
     m = d.mean(axis=(-2, -1))
     if variant == "plain":
-        sample = scheme_sample(d, scheme)
-        return _t_from_moments(m, _var(sample), 1.0 / (df + 1.0), df, alternative)
+        s2 = _var(scheme_sample(d, scheme))
+        return lambda df, alternative: _t_from_moments(m, s2, 1.0 / (df + 1.0), df, alternative)
     x = _matrix(d, scheme)
     # per-run groups (over folds, axis -1) for "folds"; per-fold groups (over runs).
     axis = -1 if scheme == "folds" else -2
     means, s2 = _mean_var(x, axis=axis)
     if variant == "averaged_var":
-        return _t_from_moments(m, s2.mean(axis=-1), 1.0 / (df + 1.0), df, alternative)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t_each = means / np.sqrt(s2 / (df + 1.0))
+        s2_mean = s2.mean(axis=-1)
+        return lambda df, alternative: _t_from_moments(m, s2_mean, 1.0 / (df + 1.0), df, alternative)
     zero = s2 == 0
-    t_each = np.where(zero, np.where(means == 0, 0.0, np.copysign(np.inf, means)), t_each)
-    with np.errstate(invalid="ignore"):
-        z = t_each.mean(axis=-1)
-    z = np.where(np.isnan(z), 0.0, z)
-    p = _t_pvalue(z, df, alternative)
     all_zero = np.all(zero & (means == 0), axis=-1)
-    p = np.where(all_zero, 1.0, p)
-    # The averaged t has no variance of its own; its implied standard error
-    # |m / z| keeps the interval consistent with the test (inf where z = 0).
-    with np.errstate(divide="ignore", invalid="ignore"):
-        se = np.where(z == 0, np.inf, np.abs(m / z))
-    return TTestResult(
-        unwrap_scalar(z), unwrap_scalar(p), df=float(df), alternative=alternative,
-        estimate=unwrap_scalar(m), standard_error=unwrap_scalar(se),
-    )
+
+    def averaged_t(df, alternative):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t_each = means / np.sqrt(s2 / (df + 1.0))
+        t_each = np.where(zero, np.where(means == 0, 0.0, np.copysign(np.inf, means)), t_each)
+        with np.errstate(invalid="ignore"):
+            z = t_each.mean(axis=-1)
+        z = np.where(np.isnan(z), 0.0, z)
+        p = np.where(all_zero, 1.0, _t_pvalue(z, df, alternative))
+        # The averaged t has no variance of its own; its implied standard error
+        # |m / z| keeps the interval consistent with the test (inf where z = 0).
+        with np.errstate(divide="ignore", invalid="ignore"):
+            se = np.where(z == 0, np.inf, np.abs(m / z))
+        return TTestResult(
+            unwrap_scalar(z), unwrap_scalar(p), df=float(df), alternative=alternative,
+            estimate=unwrap_scalar(m), standard_error=unwrap_scalar(se),
+        )
+
+    return averaged_t
 
 
 def scheme_test(d, *, scheme, test="t", alternative="two-sided", **options):

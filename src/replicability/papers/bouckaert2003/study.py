@@ -44,6 +44,7 @@ https://doi.org/10.1007/978-3-540-24775-3_3
 
 from __future__ import annotations
 
+import functools
 import json
 
 import numpy as np
@@ -59,7 +60,7 @@ from ...engine.runner import parallel_map
 from ...engine.store import cached_result
 from ...stats.decisions import decide
 from ...stats.measures import consistency, replicability_r2
-from ...stats.schemes import scheme_ttest
+from ...stats.schemes import _scheme_t, scheme_ttest
 from ...stats.ttests import corrected_resampled_ttest, kfold_cv_ttest, resampled_ttest
 from ..synthetic_runs import fold_differences, synthetic_fold_counts
 
@@ -293,10 +294,18 @@ def rejection_counts(d, *, tests, n_runs, df_values, alphas, n_jobs=None):
 
 
 def _cell_rejections(d, test, n_runs, df_values, alphas):
-    """Rejections of one test on the first ``n_runs`` runs, shape (len(df_values), len(alphas))."""
+    """Rejections of one test on the first ``n_runs`` runs, shape (len(df_values), len(alphas)).
+
+    A Table 1 scheme's df-free part (moments, sorted runs) is computed once for all df, as
+    :func:`study_test` computes it.
+    """
+    if test in _SCHEME_TESTS:
+        result = functools.partial(_scheme_t(d[..., :n_runs, :], *_SCHEME_TESTS[test]), alternative="two-sided")
+    else:
+        result = functools.partial(study_test, d, test, n_runs=n_runs)
     out = np.empty((len(df_values), alphas.size), dtype=np.int64)
     for m, df in enumerate(df_values):
-        p = np.asarray(study_test(d, test, n_runs=n_runs, df=df).pvalue)
+        p = np.asarray(result(df=df).pvalue)
         out[m] = (p[:, None] < alphas).sum(axis=0)
     return out
 
