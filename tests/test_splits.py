@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.model_selection import RepeatedStratifiedKFold
+from sklearn.model_selection import KFold, RepeatedStratifiedKFold
 
 from replicability._weka_random import JavaRandom, randomize
 from replicability.engine._cv_kernels import java_next_int
@@ -14,6 +14,7 @@ from replicability.engine.splits import (
     FiveByTwoCV,
     RandomSubsampling,
     RepeatedCV,
+    _kfold_splits,
     experimenter_training_order,
     rxk_cv_splits,
 )
@@ -252,6 +253,22 @@ def test_experimenter_training_order_equals_weka_randomize_run_by_run():
             randomize(order, rand)
             assert train.tolist() == order
             np.testing.assert_array_equal(test, test0)
+
+
+@pytest.mark.parametrize("n, k", [(2, 2), (7, 3), (11, 2), (57, 5), (300, 10)])
+def test_unshuffled_kfold_runs_are_scikit_learns(n, k):
+    # The engine's unstratified cv ("cv", "5x2"): compiled shuffles, scikit-learn's splits.
+    seeds = [int(s) for s in np.random.default_rng(n * k).integers(0, 2**32, size=4)] + [0, 2**32 - 1]
+    runs = _kfold_splits(n, k, seeds)
+    assert len(runs) == len(seeds)
+    for run, seed in zip(runs, seeds):
+        expected = list(KFold(k, shuffle=True, random_state=seed).split(np.zeros((n, 1))))
+        assert len(run) == k
+        for (train, test), (train0, test0) in zip(run, expected):
+            np.testing.assert_array_equal(train, train0)
+            np.testing.assert_array_equal(test, test0)
+    with pytest.raises(ValueError, match="n_splits=4"):
+        _kfold_splits(3, 4, [0])
 
 
 # -- the engine's concatenated splits (issue 22) -------------------------------------

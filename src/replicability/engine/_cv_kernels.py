@@ -27,8 +27,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["class_blocks", "flat_splits", "fold_sizes", "java_next_int", "java_shuffles", "seed_state",
-           "stratified_folds"]
+__all__ = ["class_blocks", "flat_splits", "fold_sizes", "java_next_int", "java_shuffles", "kfold_folds",
+           "seed_state", "stratified_folds"]
 
 #: MT19937's state length, shift and constants (Matsumoto & Nishimura 1998).
 _N, _M = 624, 397
@@ -180,6 +180,36 @@ def stratified_folds(key, pos, seeds, reseed_at, n_runs, rows, labels, class_sta
                 shuffled[start + i], shuffled[start + j] = shuffled[start + j], shuffled[start + i]
         folds[r, rows] = shuffled
     return folds, pos
+
+
+@njit(cache=True)
+def kfold_folds(seeds, n_samples, n_folds):
+    """The fold of every instance in runs of ``KFold(n_folds, shuffle=True, random_state=seeds[r])``.
+
+    ``KFold`` shuffles the indices ``0, ..., n - 1`` with ``RandomState(seed).shuffle``
+    (the draws of :func:`stratified_folds`) and makes consecutive blocks of the
+    shuffled indices the folds, the first ``n % n_folds`` one larger.
+
+    Returns
+    -------
+    folds : ndarray of int64, shape (len(seeds), n_samples)
+    """
+    key = np.empty(_N, np.uint32)
+    folds = np.empty((seeds.size, n_samples), np.int64)
+    order = np.empty(n_samples, np.int64)
+    for r in range(seeds.size):
+        pos = seed_state(seeds[r], key)
+        for i in range(n_samples):
+            order[i] = i
+        for i in range(n_samples - 1, 0, -1):
+            j, pos = _bounded(key, pos, i)
+            order[i], order[j] = order[j], order[i]
+        at = 0
+        for f in range(n_folds):
+            for _ in range(n_samples // n_folds + (f < n_samples % n_folds)):
+                folds[r, order[at]] = f
+                at += 1
+    return folds
 
 
 @njit(cache=True)

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from sklearn.model_selection import KFold, ShuffleSplit, StratifiedShuffleSplit
+from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
 
 from .._validation import check_fraction, check_positive_int
 from ..learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
@@ -49,6 +49,7 @@ from ..sources.synthetic import sample_independent_binary
 from .splits import (
     RepeatedCV,
     _experimenter_splits,
+    _kfold_splits,
     _stratified_repeats,
     _stratified_splits,
     rxk_cv_splits,
@@ -83,7 +84,9 @@ def _cv(*, n_runs=10, n_folds=10, stratified=False):
     def split(X, y, rng):
         seeds = _int_seeds(rng, n_runs)
         if not stratified:
-            return [list(KFold(n_folds, shuffle=True, random_state=seed).split(X, y)) for seed in seeds]
+            # KFold(n_folds, shuffle=True, random_state=seed) per run, shuffled in one compiled call
+            # (the same splits, tested).
+            return _kfold_splits(len(X), n_folds, seeds)
         # StratifiedKFold(n_folds, shuffle=True, random_state=seed) per run, computed
         # without scikit-learn's per-call input checks (the same splits, tested).
         return _stratified_splits(y, n_folds, seeds=seeds)

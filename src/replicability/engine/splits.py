@@ -39,7 +39,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
-from ._cv_kernels import class_blocks, flat_splits, fold_sizes, java_shuffles, stratified_folds
+from ._cv_kernels import class_blocks, flat_splits, fold_sizes, java_shuffles, kfold_folds, stratified_folds
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
@@ -189,6 +189,21 @@ def _stratified_splits(y, n_folds, *, seeds=None, n_runs=None, random_state=None
     runs = _FlatRuns(n_folds, n_runs, blocks, _NONE, _NONE)
     runs._folds = folds
     return runs
+
+
+def _kfold_splits(n_samples, n_folds, seeds):
+    """Runs of ``KFold(n_folds, shuffle=True, random_state=seed)``, one per seed, each a :class:`_FlatSplits`.
+
+    The shuffles of all runs are one compiled call
+    (:func:`~replicability.engine._cv_kernels.kfold_folds`); the splits are
+    scikit-learn's (``tests/test_splits.py`` compares them), and so is the error
+    for more folds than instances.
+    """
+    if n_folds > n_samples:
+        raise ValueError(f"Cannot have number of splits n_splits={n_folds} greater than the number of samples: "
+                         f"n_samples={n_samples}.")
+    folds = kfold_folds(np.asarray(seeds, dtype=np.int64), n_samples, n_folds)
+    return [_FlatSplits.from_labels(folds[r:r + 1], n_folds) for r in range(folds.shape[0])]
 
 
 def _stratified_repeats(y, n_folds, n_runs, seeds):
