@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.model_selection import KFold, RepeatedStratifiedKFold
+from sklearn.model_selection import KFold, RepeatedStratifiedKFold, ShuffleSplit
 
 from replicability._weka_random import JavaRandom, randomize
 from replicability.engine._cv_kernels import java_next_int
@@ -15,6 +15,7 @@ from replicability.engine.splits import (
     RandomSubsampling,
     RepeatedCV,
     _kfold_splits,
+    _shuffle_splits,
     experimenter_training_order,
     rxk_cv_splits,
 )
@@ -269,6 +270,20 @@ def test_unshuffled_kfold_runs_are_scikit_learns(n, k):
             np.testing.assert_array_equal(test, test0)
     with pytest.raises(ValueError, match="n_splits=4"):
         _kfold_splits(3, 4, [0])
+
+
+@pytest.mark.parametrize("n, test_size", [(3, 0.5), (10, 0.1), (57, 1 / 3), (300, 0.1), (301, 0.25)])
+def test_shuffle_splits_are_scikit_learns(n, test_size):
+    # The engine's unstratified random subsampling ("resample"): compiled permutations, scikit-learn's splits.
+    for seed in [0, 2**32 - 1, *np.random.default_rng(n).integers(0, 2**32, size=3).tolist()]:
+        splits = _shuffle_splits(n, 7, test_size, seed)
+        expected = list(ShuffleSplit(7, test_size=test_size, random_state=seed).split(np.zeros((n, 1))))
+        assert len(splits) == 7
+        for (train, test), (train0, test0) in zip(splits, expected):
+            np.testing.assert_array_equal(train, train0)  # in the permutation's order
+            np.testing.assert_array_equal(test, test0)
+    with pytest.raises(ValueError, match="train set will be empty"):
+        _shuffle_splits(1, 2, 0.5, 0)
 
 
 # -- the engine's concatenated splits (issue 22) -------------------------------------

@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 __all__ = ["class_blocks", "flat_splits", "fold_sizes", "java_next_int", "java_shuffles", "kfold_folds",
-           "seed_state", "stratified_folds"]
+           "seed_state", "shuffle_splits", "stratified_folds"]
 
 #: MT19937's state length, shift and constants (Matsumoto & Nishimura 1998).
 _N, _M = 624, 397
@@ -210,6 +210,36 @@ def kfold_folds(seeds, n_samples, n_folds):
                 folds[r, order[at]] = f
                 at += 1
     return folds
+
+
+@njit(cache=True)
+def shuffle_splits(seed, n_samples, n_train, n_test, n_splits):
+    """The training and test indices of ``ShuffleSplit(n_splits, random_state=seed)``, concatenated.
+
+    One ``RandomState(seed)`` draws ``permutation(n_samples)`` for every split
+    in turn (the shuffle of :func:`stratified_folds` on ``0, ..., n - 1``); a
+    split tests the first ``n_test`` indices of its permutation and trains on
+    the next ``n_train``, in the permutation's order.
+
+    Returns
+    -------
+    train : ndarray of int64, shape (n_splits * n_train,)
+    test : ndarray of int64, shape (n_splits * n_test,)
+    """
+    key = np.empty(_N, np.uint32)
+    pos = seed_state(seed, key)
+    order = np.empty(n_samples, np.int64)
+    train = np.empty(n_splits * n_train, np.int64)
+    test = np.empty(n_splits * n_test, np.int64)
+    for s in range(n_splits):
+        for i in range(n_samples):
+            order[i] = i
+        for i in range(n_samples - 1, 0, -1):
+            j, pos = _bounded(key, pos, i)
+            order[i], order[j] = order[j], order[i]
+        test[s * n_test:(s + 1) * n_test] = order[:n_test]
+        train[s * n_train:(s + 1) * n_train] = order[n_test:n_test + n_train]
+    return train, test
 
 
 @njit(cache=True)

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit
+from sklearn.model_selection import StratifiedShuffleSplit
 
 from .._validation import check_fraction, check_positive_int
 from ..learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
@@ -50,6 +50,7 @@ from .splits import (
     RepeatedCV,
     _experimenter_splits,
     _kfold_splits,
+    _shuffle_splits,
     _stratified_repeats,
     _stratified_splits,
     rxk_cv_splits,
@@ -97,11 +98,15 @@ def _cv(*, n_runs=10, n_folds=10, stratified=False):
 def _resample(*, n_runs=10, test_size=1 / 3, stratified=False):
     n_runs = check_positive_int(n_runs, "n_runs")
     check_fraction(test_size, "test_size")
-    splitter = StratifiedShuffleSplit if stratified else ShuffleSplit
 
     def split(X, y, rng):
         seed = _int_seeds(rng, 1)[0]
-        sss = splitter(n_splits=n_runs, test_size=test_size, random_state=seed)
+        if not stratified:
+            # ShuffleSplit(n_runs, test_size=test_size, random_state=seed), drawn in one compiled call
+            # (the same splits, tested).
+            splits = _shuffle_splits(len(X), n_runs, test_size, seed)
+            return [splits[i:i + 1] for i in range(n_runs)]
+        sss = StratifiedShuffleSplit(n_splits=n_runs, test_size=test_size, random_state=seed)
         return [[fold] for fold in sss.split(X, y)]
 
     return split

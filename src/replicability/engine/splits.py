@@ -24,6 +24,7 @@ rather than re-implemented. This module adds what is missing:
 
 from __future__ import annotations
 
+import math
 import operator
 import threading
 import warnings
@@ -39,7 +40,15 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
 
 from .._validation import check_positive_int, check_test_size
-from ._cv_kernels import class_blocks, flat_splits, fold_sizes, java_shuffles, kfold_folds, stratified_folds
+from ._cv_kernels import (
+    class_blocks,
+    flat_splits,
+    fold_sizes,
+    java_shuffles,
+    kfold_folds,
+    shuffle_splits,
+    stratified_folds,
+)
 
 __all__ = ["RandomSubsampling", "RepeatedCV", "FiveByTwoCV", "experimenter_training_order", "rxk_cv_splits"]
 
@@ -204,6 +213,25 @@ def _kfold_splits(n_samples, n_folds, seeds):
                          f"n_samples={n_samples}.")
     folds = kfold_folds(np.asarray(seeds, dtype=np.int64), n_samples, n_folds)
     return [_FlatSplits.from_labels(folds[r:r + 1], n_folds) for r in range(folds.shape[0])]
+
+
+def _shuffle_splits(n_samples, n_splits, test_size, seed):
+    """The splits of ``ShuffleSplit(n_splits, test_size=test_size, random_state=seed)`` as one :class:`_FlatSplits`.
+
+    ``test_size`` is a fraction: ``ceil(test_size * n_samples)`` test instances
+    and the rest for training, as scikit-learn sizes them (the same error for an
+    empty training set). The permutations are one compiled call
+    (:func:`~replicability.engine._cv_kernels.shuffle_splits`); ``tests/test_splits.py``
+    compares the splits with scikit-learn's.
+    """
+    n_test = math.ceil(test_size * n_samples)
+    n_train = n_samples - n_test
+    if n_train <= 0:
+        raise ValueError(f"With n_samples={n_samples}, test_size={test_size} and train_size=None, the resulting "
+                         "train set will be empty. Adjust any of the aforementioned parameters.")
+    train, test = shuffle_splits(seed, n_samples, n_train, n_test, n_splits)
+    return _FlatSplits(train, np.full(n_splits, n_train, np.int64), test, np.full(n_splits, n_test, np.int64),
+                       n_samples)
 
 
 def _stratified_repeats(y, n_folds, n_runs, seeds):
