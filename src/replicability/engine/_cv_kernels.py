@@ -1,4 +1,4 @@
-"""Compiled stratified k-fold cv: scikit-learn's shuffles, drawn as numpy's legacy ``RandomState`` draws them.
+"""Compiled cv splits: scikit-learn's shuffles drawn as numpy's legacy ``RandomState`` draws them, and Weka's.
 
 ``StratifiedKFold(shuffle=True)`` shuffles the fold labels of each class with
 ``RandomState.shuffle``; for the engine's thousands of splits per data set
@@ -16,10 +16,15 @@ another:
   all-ones mask that covers the bound, redrawn while above it);
 * :func:`stratified_folds` shuffles every class of every run in
   scikit-learn's order, and :func:`flat_splits` writes the splits of any
-  number of runs (all repeats of a data set) as the pair kernels read them.
+  number of runs (all repeats of a data set) as the pair kernels read them;
+* :func:`kfold_folds` and :func:`shuffle_splits` are ``KFold(shuffle=True)``
+  and ``ShuffleSplit`` with the same draws;
+* :func:`java_shuffles` reorders training sets as Weka's Experimenter does,
+  with ``java.util.Random`` (:func:`java_next_int`).
 
-``tests/test_splits.py`` checks the draws against ``RandomState`` over many
-seeds and sizes, and the splits against scikit-learn's.
+``tests/test_splits.py`` checks the draws against ``RandomState`` and
+``java.util.Random`` (``_weka_random``) over many seeds and sizes, and the
+splits against scikit-learn's.
 """
 
 from __future__ import annotations

@@ -20,8 +20,9 @@ Built-in entries:
   ``"bayesnet"`` (:func:`~replicability.sources.bayesnet.bouckaert2003_source`); the
   UCI loader ``"uci"`` (:func:`~replicability.sources.uci.load_uci`) is versioned here
   too, for the UCI experiments;
-* schemes ``"cv"``, ``"resample"``, ``"5x2"`` (scikit-learn splitters seeded from the
-  repeat's stream), ``"rxk_cv"`` (:func:`~replicability.engine.splits.rxk_cv_splits`;
+* schemes ``"cv"``, ``"resample"``, ``"5x2"`` (the splits of scikit-learn's splitters
+  seeded from the repeat's stream, drawn compiled but for stratified subsampling),
+  ``"rxk_cv"`` (:func:`~replicability.engine.splits.rxk_cv_splits`;
   ``train_order="experimenter"`` shuffles each training set as Weka's Experimenter does)
   and, versioned for the UCI experiments, ``"weka_cv"`` (Weka's stratified folds),
   ``"random_subsampling"`` (:class:`~replicability.engine.splits.RandomSubsampling`) and
