@@ -188,6 +188,17 @@ def stratified_folds(key, pos, seeds, reseed_at, n_runs, rows, labels, class_sta
 
 
 @njit(cache=True)
+def _shuffled_range(key, pos, order):
+    """``order[:] = RandomState.permutation(order.size)``, drawn from ``key`` at ``pos``; returns the new position."""
+    for i in range(order.size):
+        order[i] = i
+    for i in range(order.size - 1, 0, -1):
+        j, pos = _bounded(key, pos, i)
+        order[i], order[j] = order[j], order[i]
+    return pos
+
+
+@njit(cache=True)
 def kfold_folds(seeds, n_samples, n_folds):
     """The fold of every instance in runs of ``KFold(n_folds, shuffle=True, random_state=seeds[r])``.
 
@@ -203,12 +214,7 @@ def kfold_folds(seeds, n_samples, n_folds):
     folds = np.empty((seeds.size, n_samples), np.int64)
     order = np.empty(n_samples, np.int64)
     for r in range(seeds.size):
-        pos = seed_state(seeds[r], key)
-        for i in range(n_samples):
-            order[i] = i
-        for i in range(n_samples - 1, 0, -1):
-            j, pos = _bounded(key, pos, i)
-            order[i], order[j] = order[j], order[i]
+        _shuffled_range(key, seed_state(seeds[r], key), order)
         at = 0
         for f in range(n_folds):
             for _ in range(n_samples // n_folds + (f < n_samples % n_folds)):
@@ -237,11 +243,7 @@ def shuffle_splits(seed, n_samples, n_train, n_test, n_splits):
     train = np.empty(n_splits * n_train, np.int64)
     test = np.empty(n_splits * n_test, np.int64)
     for s in range(n_splits):
-        for i in range(n_samples):
-            order[i] = i
-        for i in range(n_samples - 1, 0, -1):
-            j, pos = _bounded(key, pos, i)
-            order[i], order[j] = order[j], order[i]
+        pos = _shuffled_range(key, pos, order)
         test[s * n_test:(s + 1) * n_test] = order[:n_test]
         train[s * n_train:(s + 1) * n_train] = order[n_test:n_test + n_train]
     return train, test
