@@ -106,9 +106,9 @@ def _resample(*, n_runs=10, test_size=1 / 3, stratified=False):
             # ShuffleSplit(n_runs, test_size=test_size, random_state=seed), drawn in one compiled call
             # (the same splits, tested).
             splits = _shuffle_splits(len(X), n_runs, test_size, seed)
-            return [splits[i:i + 1] for i in range(n_runs)]
-        sss = StratifiedShuffleSplit(n_splits=n_runs, test_size=test_size, random_state=seed)
-        return [[fold] for fold in sss.split(X, y)]
+        else:
+            splits = StratifiedShuffleSplit(n_splits=n_runs, test_size=test_size, random_state=seed).split(X, y)
+        return [[fold] for fold in splits]
 
     return split
 

@@ -183,14 +183,17 @@ def _scheme_t(d, scheme, variant):
     m = d.mean(axis=(-2, -1))
     if variant == "plain":
         s2 = _var(scheme_sample(d, scheme))
-        return lambda df, alternative: _t_from_moments(m, s2, 1.0 / (df + 1.0), df, alternative)
-    x = _matrix(d, scheme)
-    # per-run groups (over folds, axis -1) for "folds"; per-fold groups (over runs).
-    axis = -1 if scheme == "folds" else -2
-    means, s2 = _mean_var(x, axis=axis)
-    if variant == "averaged_var":
-        s2_mean = s2.mean(axis=-1)
-        return lambda df, alternative: _t_from_moments(m, s2_mean, 1.0 / (df + 1.0), df, alternative)
+    else:
+        # per-run groups (over folds, axis -1) for "folds"; per-fold groups (over runs).
+        means, s2 = _mean_var(_matrix(d, scheme), axis=-1 if scheme == "folds" else -2)
+        if variant == "averaged_t":
+            return _averaged_t(m, means, s2)
+        s2 = s2.mean(axis=-1)
+    return lambda df, alternative: _t_from_moments(m, s2, 1.0 / (df + 1.0), df, alternative)
+
+
+def _averaged_t(m, means, s2):
+    """The "averaged t" variant as a function of ``(df, alternative)``: the mean of the groups' t statistics."""
     zero = s2 == 0
     all_zero = np.all(zero & (means == 0), axis=-1)
 
