@@ -149,6 +149,31 @@ def test_c45_patterns_equal_estimator_property(seed, n_attributes, n_classes, n_
     np.testing.assert_array_equal(fast, clf.predict(pattern_matrix(n_attributes)))
 
 
+def test_c45_patterns_collapse_shortcut_keeps_a_subtree_that_collapse_keeps():
+    # Class 1 is 2 of 9 instances. With min_num_obj=3 the split on x0 makes a leaf
+    # of 3 instances with class 1 the majority (2 of 3), so collapse keeps it:
+    # 2 * 2 - 1 is not below min_num_obj, and the kernel must grow the root.
+    X = np.array([[1, 1], [0, 1], [0, 1], [0, 0], [1, 1], [0, 0], [0, 1], [1, 0], [0, 0]])
+    y = np.array([1, 0, 0, 0, 1, 0, 0, 0, 0])
+    fast = c45_patterns(pattern_counts(X, y, n_classes=2), min_num_obj=3)
+    assert C45(min_num_obj=3, n_values=2, prune=False).fit(X, y).n_leaves_ == 2
+    clf = C45(min_num_obj=3, n_values=2).fit(X, y)
+    np.testing.assert_array_equal(fast, [0, 0, 1, 1])
+    np.testing.assert_array_equal(clf.predict(pattern_matrix(2)), fast)
+
+
+def test_c45_patterns_collapse_shortcut_drops_a_subtree_that_collapse_drops():
+    # One instance of class 1 among 9: Weka splits it off with one instance of
+    # class 0 (gain > 0) and collapses the split again; the kernel grows a leaf.
+    X = np.array([[1, 0], [1, 1], [0, 1], [0, 0], [0, 1], [0, 0], [0, 1], [0, 0], [0, 1]])
+    y = np.array([1, 0, 0, 0, 0, 0, 0, 0, 0])
+    assert C45(n_values=2, collapse=False, prune=False).fit(X, y).n_leaves_ == 2
+    assert C45(n_values=2, prune=False).fit(X, y).n_leaves_ == 1
+    fast = c45_patterns(pattern_counts(X, y, n_classes=2))
+    np.testing.assert_array_equal(fast, [0, 0, 0, 0])
+    np.testing.assert_array_equal(C45(n_values=2).fit(X, y).predict(pattern_matrix(2)), fast)
+
+
 def test_c45_patterns_options_are_passed_on():
     X, y, train = _random_folds(3, 1, 200, 6, 2, n_folds=3)
     counts = pattern_counts(X[:, None], y[:, None], n_classes=2, weights=train)[0]

@@ -24,11 +24,22 @@ operations and order, so trees and predictions are identical:
   of the raised node), run with explicit stacks: numba's cache cannot reload
   recursive functions (the process crashes), so no kernel recurses.
 
-Two shortcuts, both exact: with two classes (the usual case) the loops over
-classes are unrolled into the same sums in the same order; and the
-subtree-raising estimate of a node whose largest son is a leaf is the node's
-own leaf estimate (the leaf given its sibling's rows holds the node's integer
-counts), so those rows are not routed.
+Three shortcuts, all exact:
+
+* with two classes (the usual case) the loops over classes are unrolled into
+  the same sums in the same order;
+* a node whose subtree ``collapse`` would remove whatever it grew is not grown:
+  collapse keeps a subtree only if it has fewer training errors than the node
+  as a leaf, that is, only if one of its leaves has a majority other than the
+  node's. That leaf needs more instances outside the node's majority class
+  than inside it, and at least ``minNumObj`` instances (every son of a split
+  has), so a node with ``err`` instances outside its majority class, where
+  ``2 * err - 1 < minNumObj``, is a leaf of the collapsed tree (with the
+  default ``minNumObj = 2``: one such instance at most). Weka grows and then
+  collapses these subtrees; the collapsed trees are the same;
+* the subtree-raising estimate of a node whose largest son is a leaf is the
+  node's own leaf estimate (the leaf given its sibling's rows holds the node's
+  integer counts), so those rows are not routed.
 
 Nodes are numbered so that a parent precedes its children (also after subtree
 raising, which only hands a node the children of a son), so bottom-up passes
@@ -231,9 +242,17 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
 # --------------------------------------------------------------------------- J48 tree
 @njit(cache=True, _nrt=False, inline="always")
 def _is_leaf(dist, i, m):
-    """C45ModelSelection's leaf tests on row ``i``: fewer than 2 * minNumObj instances, or one class."""
+    """Row ``i`` is grown as a leaf: C45ModelSelection's leaf tests, or its subtree would be collapsed.
+
+    C45ModelSelection makes a leaf of fewer than 2 * minNumObj instances or of
+    one class. The third test is the collapse shortcut of the module docstring:
+    with ``err`` instances outside the node's majority class, a leaf of its
+    subtree whose majority differs holds at most ``2 * err - 1`` instances,
+    fewer than the ``minNumObj`` every son of a split has.
+    """
     total = _sum(dist, i)
-    return total - 2 * m < -_EPS or abs(total - dist[i, _max_class(dist, i)]) < _EPS
+    err = total - dist[i, _max_class(dist, i)]
+    return total - 2 * m < -_EPS or abs(err) < _EPS or 2 * err - 1 - m < -_EPS
 
 
 @njit(cache=True, _nrt=False, inline="always")
