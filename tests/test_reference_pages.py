@@ -72,6 +72,23 @@ def test_performance_report_has_readable_labels_and_no_nan():
     assert set(report.tables["machine"].index) <= set(BENCHMARK_TITLES.values())
 
 
+def test_performance_report_j48_kernel_section(tmp_path):
+    def row(ratio):
+        return {"baseline_us_per_fit": 80.0, "current_us_per_fit": 80.0 / ratio, "ratio_median": ratio,
+                "ratio_min": ratio - 0.25, "ratio_max": ratio + 0.25, "n_patterns": 250, "identical": True}
+
+    kernel = {"machine": {"date": "2026-01-01", "cpu_count": 2},
+              "results": {"baseline_commit": "7044ef8", "rounds": 21, "fits_per_round": 1000, "target_ratio": 2.0,
+                          "data": {"null data": row(1.75), "source 4": row(2.5)}}}
+    (tmp_path / "j48_kernel.json").write_text(json.dumps(kernel))
+    report = performance_report(folder=tmp_path)
+    table = report.tables["j48_kernel"]
+    assert table.loc["null data"].tolist() == ["80.0", "45.7", "1.75× [1.50–2.00]", "yes"]
+    assert table.loc["source 4", "CPU µs per fit at 7044ef8"] == "80.0"
+    assert report.lines["j48_kernel"] == [
+        "1000 fits per round, 21 interleaved rounds in one process; target 2× on every data set: not met on null data."]
+
+
 def test_performance_report_reads_only_the_named_files(tmp_path):
     counts = {"machine": {"date": "2026-01-01", "cpu_count": 2},
               "results": {"configuration": {"cpu_seconds": {"n=1,000": 2.0, "n=200,000": 2.5}, "ratio": 1.25},

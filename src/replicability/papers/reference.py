@@ -29,6 +29,7 @@ BENCHMARK_TITLES = {
     "compare": "runner backends (compare)",
     "counts": "exact count sampling (Task I)",
     "engine": "experiment engine",
+    "j48_kernel": "J48 kernel against the issue's commit",
     "scaling": "scaling in instances and attributes",
     "statistics": "statistics library",
     "workload": "synthetic workload at paper scale",
@@ -360,7 +361,8 @@ def performance_report(names=None, folder=None):
     -------
     PerformanceReport
         Sections ``machine``, ``statistics``, ``engine``, ``engine_speedup``,
-        ``engine_pairs``, ``scaling``, ``workload``, ``compare``, ``counts`` (those measured).
+        ``engine_pairs``, ``j48_kernel``, ``scaling``, ``workload``, ``compare``, ``counts``
+        (those measured).
 
     Examples
     --------
@@ -377,6 +379,8 @@ def performance_report(names=None, folder=None):
         _statistics(report, measured["statistics"]["results"])
     if "engine" in measured:
         _engine(report, measured["engine"]["results"])
+    if "j48_kernel" in measured:
+        _j48_kernel(report, measured["j48_kernel"]["results"])
     if "scaling" in measured:
         _scaling(report, measured["scaling"]["results"])
     if "workload" in measured:
@@ -488,6 +492,22 @@ def _speedup_figure(paired):
     ax.set_xlabel("engine speed-up over the scikit-learn loop (CPU time, interleaved rounds)")
     ax.legend(loc="lower right", fontsize="small")
     fig.tight_layout()
+
+
+def _j48_kernel(report, kernel):
+    columns = {"baseline_us_per_fit": f"CPU µs per fit at {kernel['baseline_commit']}",
+               "current_us_per_fit": "CPU µs per fit now"}
+    rows = pd.DataFrame(kernel["data"]).T
+    table = rows[list(columns)].astype(float).map(_fmt).rename(columns=columns)
+    table["speed-up (median [range] of the rounds)"] = [
+        f"{r['ratio_median']:.2f}× [{r['ratio_min']:.2f}–{r['ratio_max']:.2f}]" for r in kernel["data"].values()]
+    table["trees identical"] = ["yes" if r["identical"] else "no" for r in kernel["data"].values()]
+    report.tables["j48_kernel"] = table.rename_axis("J48 fits (300 instances, 10 binary attributes)")
+    short = [name for name, r in kernel["data"].items() if r["ratio_median"] < kernel["target_ratio"]]
+    report.lines["j48_kernel"] = [
+        f"{kernel['fits_per_round']} fits per round, {kernel['rounds']} interleaved rounds in one process; "
+        f"target {kernel['target_ratio']:g}× on every data set: "
+        + ("met." if not short else f"not met on {', '.join(short)}.")]
 
 
 def _scaling(report, scaling):

@@ -1,0 +1,148 @@
+"""Benchmark: the J48 kernel now against the kernel the issue "Engine speed" measured.
+
+The issue asks to halve the J48 kernel's time on null data and on the four
+Bayesian-network sources of Bouckaert (2003). Its figures were measured at commit
+``BASELINE`` ("Rooms finished"), whose J48 kernel lived in
+``replicability/learners/_kernels.py``. This script loads that file from the
+git history (``git show``) beside the current kernel, in one process, and fits
+J48 with both on the same training sets: the 1000 training sets of 10
+randomizations of 10 x 10 cv of a 300-instance data set with 10 binary
+attributes (default options: confidence 0.25, minNumObj 2, subtree raising),
+the training sets' (pattern, class) counts prepared once for both.
+
+Timed: CPU time (``time.process_time``) of the 1000 fits, the two kernels in
+turn for ``ROUNDS`` rounds (which one goes first alternates), so that drifts of
+the machine's speed reach both; reported per data set are the medians, and the
+median and range of the per-round ratios. What is timed is also checked: both
+kernels' trees predict every distinct row of the data set alike on every
+training set (``identical``). Run ``python benchmarks/bench_j48_kernel.py`` in
+a clone with its git history.
+"""
+
+import importlib.util
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from _common import ROOT, load_average, write_results
+from numba import njit
+
+from replicability.engine.splits import rxk_cv_splits
+from replicability.learners import _j48
+from replicability.learners.fastpath import _c45_args
+from replicability.sources.bayesnet import bouckaert2003_source
+from replicability.sources.synthetic import sample_independent_binary
+
+BASELINE = "7044ef8"  # the commit whose kernel the issue timed
+N_INSTANCES, N_ATTRIBUTES, N_REPEATS = 300, 10, 10
+ROUNDS = 21
+TARGET = 2.0  # "halve the J48 kernel's time"
+DATA = {"null data": None, "source 1": 1, "source 2": 2, "source 3": 3, "source 4": 4}
+
+
+def _baseline_module():
+    """The baseline's ``_kernels.py`` (numba, numpy and math only), imported from a temporary folder."""
+    source = subprocess.run(["git", "show", f"{BASELINE}:src/replicability/learners/_kernels.py"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout
+    path = Path(tempfile.mkdtemp()) / "baseline_kernels.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location("baseline_kernels", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _training_counts(source, seed):
+    """Distinct rows ``bits`` (U, p) and the (pattern, class) counts of every training set (F, U, 2)."""
+    rng = np.random.default_rng(seed)
+    if source is None:
+        X, y = sample_independent_binary(N_INSTANCES, n_attributes=N_ATTRIBUTES, rng=rng)
+    else:
+        X, y = bouckaert2003_source(rng, n_instances=N_INSTANCES, source=source)
+    bits, row = np.unique(np.asarray(X), axis=0, return_inverse=True)
+    row, y = row.ravel(), np.asarray(y)
+    trains = [train for r in range(N_REPEATS)
+              for train, _ in rxk_cv_splits(y, n_runs=10, n_folds=10, random_state=seed + r)[0]]
+    W = np.zeros((len(trains), bits.shape[0], 2))
+    for f, train in enumerate(trains):
+        np.add.at(W[f], (row[train], y[train]), 1.0)
+    return bits.astype(np.int8), W
+
+
+def _current_fits():
+    fit, workspace, est_table, predict = _j48._fit_c45, _j48._workspace, _j48._est_table, _j48._c45_predict
+
+    @njit
+    def fits(bits, W, m, logt, cf, z, predictions):
+        U, p = bits.shape
+        work = workspace(U, p, W.shape[2])
+        attr, child, ndist = work[1], work[2], work[4]
+        tab = est_table()
+        fbits = bits.astype(np.float64)
+        for f in range(W.shape[0]):
+            fit(bits, fbits, W[f], m, logt, cf, z, tab, True, work)
+            for u in range(U * (predictions.shape[0] > 0)):
+                predictions[f, u] = predict(bits, u, attr, child, ndist)
+
+    return fits
+
+
+def _baseline_fits(kernels):
+    fit, workspace, est_table, predict, pack = (kernels._fit_c45, kernels._workspace, kernels._est_table,
+                                                kernels._c45_predict, kernels._pack)
+
+    @njit
+    def fits(bits, W, m, logt, cf, z, predictions):
+        U, p = bits.shape
+        work = workspace(U, p, W.shape[2])
+        attr, child, ndist = work[1], work[2], work[4]
+        tab = est_table(logt.size - 1)
+        fbits, packed = bits.astype(np.float64), pack(bits)
+        for f in range(W.shape[0]):
+            fit(fbits, packed, W[f], m, logt, cf, z, tab, True, work)
+            for u in range(U * (predictions.shape[0] > 0)):
+                predictions[f, u] = predict(bits, u, attr, child, ndist)
+
+    return fits
+
+
+def measure(name, source, seed, baseline, current, options):
+    bits, W = _training_counts(source, seed)
+    F, U = W.shape[:2]
+    checked = [np.empty((F, U), np.int64), np.empty((F, U), np.int64)]
+    baseline(bits, W, *options, checked[0])
+    current(bits, W, *options, checked[1])
+    identical = bool(np.array_equal(*checked))
+    none = np.empty((0, 0), np.int64)
+    times = np.empty((ROUNDS, 2))
+    for r in range(ROUNDS):
+        order = (0, 1) if r % 2 == 0 else (1, 0)
+        for which in order:
+            cpu = time.process_time()
+            (baseline, current)[which](bits, W, *options, none)
+            times[r, which] = (time.process_time() - cpu) / F
+    ratio = times[:, 0] / times[:, 1]
+    row = {"baseline_us_per_fit": float(np.median(times[:, 0]) * 1e6),
+           "current_us_per_fit": float(np.median(times[:, 1]) * 1e6),
+           "ratio_median": float(np.median(ratio)), "ratio_min": float(ratio.min()), "ratio_max": float(ratio.max()),
+           "n_patterns": int(U), "identical": identical}
+    print(f"{name}: {row['baseline_us_per_fit']:.1f} -> {row['current_us_per_fit']:.1f} us per fit, "
+          f"{row['ratio_median']:.2f}x [{row['ratio_min']:.2f}-{row['ratio_max']:.2f}], identical {identical}",
+          flush=True)
+    return row
+
+
+if __name__ == "__main__":
+    options = _c45_args(0.25, 2, N_INSTANCES)
+    baseline, current = _baseline_fits(_baseline_module()), _current_fits()
+    before = load_average()
+    rows = {name: measure(name, source, 2003 + i, baseline, current, options)
+            for i, (name, source) in enumerate(DATA.items())}
+    write_results("j48_kernel", {
+        "baseline_commit": BASELINE, "rounds": ROUNDS, "fits_per_round": N_REPEATS * 100,
+        "n_instances": N_INSTANCES, "n_attributes": N_ATTRIBUTES, "target_ratio": TARGET, "data": rows,
+        "load_average_before": before, "load_average_after": load_average()})
