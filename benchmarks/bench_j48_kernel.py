@@ -85,8 +85,9 @@ def _current_fits():
         fbits = bits.astype(np.float64)
         for f in range(W.shape[0]):
             fit(bits, fbits, W[f], m, logt, cf, z, tab, True, work)
-            for u in range(U * (predictions.shape[0] > 0)):
-                predictions[f, u] = predict(bits, u, attr, child, ndist)
+            if predictions.shape[0]:  # the check's call; the timed calls pass no array
+                for u in range(U):
+                    predictions[f, u] = predict(bits, u, attr, child, ndist)
 
     return fits
 
@@ -104,8 +105,9 @@ def _baseline_fits(kernels):
         fbits, packed = bits.astype(np.float64), pack(bits)
         for f in range(W.shape[0]):
             fit(fbits, packed, W[f], m, logt, cf, z, tab, True, work)
-            for u in range(U * (predictions.shape[0] > 0)):
-                predictions[f, u] = predict(bits, u, attr, child, ndist)
+            if predictions.shape[0]:  # the check's call; the timed calls pass no array
+                for u in range(U):
+                    predictions[f, u] = predict(bits, u, attr, child, ndist)
 
     return fits
 
