@@ -73,43 +73,47 @@ def _training_counts(source, seed):
     return bits.astype(np.int8), W
 
 
-def _current_fits():
-    fit, workspace, est_table, predict = _j48._fit_c45, _j48._workspace, _j48._est_table, _j48._c45_predict
+def _fits(kernels, prepare):
+    """A compiled loop fitting J48 with ``kernels`` on every training set of ``W``.
+
+    ``prepare(bits, logt)`` returns the estimate memo and the two data arguments
+    the version's ``_fit_c45`` takes before the counts.
+    """
+    fit, workspace, predict = kernels._fit_c45, kernels._workspace, kernels._c45_predict
 
     @njit
     def fits(bits, W, m, logt, cf, z, predictions):
         U, p = bits.shape
         work = workspace(U, p, W.shape[2])
         attr, child, ndist = work[1], work[2], work[4]
-        tab = est_table()
-        fbits = bits.astype(np.float64)
+        tab, data, more = prepare(bits, logt)
         for f in range(W.shape[0]):
-            fit(bits, fbits, W[f], m, logt, cf, z, tab, True, work)
+            fit(data, more, W[f], m, logt, cf, z, tab, True, work)
             if predictions.shape[0]:  # the check's call; the timed calls pass no array
                 for u in range(U):
                     predictions[f, u] = predict(bits, u, attr, child, ndist)
 
     return fits
+
+
+def _current_fits():
+    est_table = _j48._est_table
+
+    @njit
+    def prepare(bits, logt):
+        return est_table(), bits, bits.astype(np.float64)
+
+    return _fits(_j48, prepare)
 
 
 def _baseline_fits(kernels):
-    fit, workspace, est_table, predict, pack = (kernels._fit_c45, kernels._workspace, kernels._est_table,
-                                                kernels._c45_predict, kernels._pack)
+    est_table, pack = kernels._est_table, kernels._pack
 
     @njit
-    def fits(bits, W, m, logt, cf, z, predictions):
-        U, p = bits.shape
-        work = workspace(U, p, W.shape[2])
-        attr, child, ndist = work[1], work[2], work[4]
-        tab = est_table(logt.size - 1)
-        fbits, packed = bits.astype(np.float64), pack(bits)
-        for f in range(W.shape[0]):
-            fit(fbits, packed, W[f], m, logt, cf, z, tab, True, work)
-            if predictions.shape[0]:  # the check's call; the timed calls pass no array
-                for u in range(U):
-                    predictions[f, u] = predict(bits, u, attr, child, ndist)
+    def prepare(bits, logt):
+        return est_table(logt.size - 1), bits.astype(np.float64), pack(bits)
 
-    return fits
+    return _fits(kernels, prepare)
 
 
 def measure(name, source, seed, baseline, current, options):
