@@ -46,21 +46,35 @@ raising, which only hands a node the children of a son), so bottom-up passes
 run over decreasing node numbers.
 
 Every function but the two that allocate (``_workspace``, ``_est_table``) is
-compiled without numba's reference counting (``_nrt=False``): they only read
-and write arrays their caller holds, and the atomic reference-count updates
-numba makes for every array argument of every call, and for every view of a
-row, took about a third of the kernel's time. For the same reason a row of a
-count array is passed as the array and the row's index. The small helpers
-called from many places (class counts and majority, the leaf tests, the
-error estimate, partitioning, counting, prediction) are inlined by numba
+compiled by ``_kernel``:
+
+* without numba's reference counting (``_nrt=False``): they only read and write
+  arrays their caller holds, and the atomic reference-count updates numba makes
+  for every array argument of every call, and for every view of a row, took
+  about a third of the kernel's time. For the same reason a row of a count
+  array is passed as the array and the row's index;
+* with numpy's error model: no divisor can be zero (instance totals of at
+  least ``2 * minNumObj`` or of a non-empty leaf, split entropies tested
+  against zero first, the number of admissible attributes), so numba's
+  test of every divisor, to raise ``ZeroDivisionError``, is left out.
+
+The small helpers called from many places (class counts and majority, the
+leaf tests, the error estimate, partitioning, counting, prediction), split
+selection and the subtree-raising estimate are inlined by numba
 (``inline="always"``): LLVM kept them as calls, each passing its arrays' shapes
 and strides by value, which cost about a sixth of the kernel's time (1.2x
 faster inlined, on null data and source 4; the first compilation takes ~9 s longer).
+
+The innermost loops (partitioning, counting, the ``num * log2(num)`` table)
+index with unsigned integers (``np.uint64``): numba adds the length to a
+negative signed index, a test and an add on every access whose sign LLVM
+cannot prove, which made these loops about 1.2x slower.
 """
 
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import numpy as np
 from numba import njit
@@ -69,9 +83,11 @@ __all__: list[str] = []  # private; the public entry points are in fastpath and 
 
 _EPS = 1e-6  # Weka's Utils.SMALL, as c45._EPS
 
+_kernel = partial(njit, cache=True, error_model="numpy", _nrt=False)  # see the module docstring
+
 
 # --------------------------------------------------------------------------- J48 helpers
-@njit(cache=True, _nrt=False, inline="always")
+@_kernel(inline="always")
 def _max_class(dist, i):
     """Distribution.maxClass of row ``i`` of ``dist``: first class whose count beats the best by more than 1e-6."""
     best, idx = 0.0, 0
@@ -87,7 +103,7 @@ def _max_class(dist, i):
     return idx
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@_kernel(inline="always")
 def _sum(dist, i):
     if dist.shape[1] == 2:  # the usual case, unrolled: the same sum
         return (0.0 + dist[i, 0]) + dist[i, 1]
@@ -97,7 +113,7 @@ def _sum(dist, i):
     return total
 
 
-@njit(cache=True, _nrt=False)
+@_kernel
 def _add_errs_upper(n, e, z):
     """Stats.addErrs for ``e >= 1``: the normal approximation (c45.add_errs, same order)."""
     if e + 0.5 >= n:
@@ -107,7 +123,7 @@ def _add_errs_upper(n, e, z):
     return r * n - e
 
 
-@njit(cache=True, _nrt=False)
+@_kernel
 def _add_errs(n, e, cf, z):
     """Stats.addErrs, line by line as c45.add_errs (z = ndtri(1 - cf))."""
     if cf > 0.5:
@@ -120,7 +136,7 @@ def _add_errs(n, e, cf, z):
     return _add_errs_upper(n, e, z)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@_kernel(inline="always")
 def _est_dist(dist, i, cf, z, tab):
     """est_errors_dist of row ``i`` of ``dist``: observed errors plus addErrs; 0 for an empty distribution.
 
@@ -140,7 +156,7 @@ def _est_dist(dist, i, cf, z, tab):
     return v
 
 
-@njit(cache=True, _nrt=False)
+@_kernel
 def _row_dist(Wf, rows, start, end, out, x):
     """``out[x]``: the class counts of ``rows[start:end]``."""
     if out.shape[1] == 2:  # the usual case, unrolled (integer counts: any order gives the same sums)
@@ -159,23 +175,29 @@ def _row_dist(Wf, rows, start, end, out, x):
             out[x, k] += Wf[r, k]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@_kernel(inline="always")
 def _partition(bits, rows, start, end, a):
     """Rows with value 0 of attribute ``a`` first; returns the first row with value 1.
 
     Branch-free (the values are unpredictable): every row is swapped to the
     end of the zeros, which advances only past a zero.
     """
-    i = start
-    for j in range(start, end):
+    i, ua = np.uint64(start), np.uint64(a)
+    for j in range(np.uint64(start), np.uint64(end)):
         r = rows[j]
         rows[j] = rows[i]
         rows[i] = r
-        i += bits[r, a] == 0
-    return i
+        i += np.uint64(bits[np.uint64(r), ua] == 0)
+    return np.int64(i)
 
 
-@njit(cache=True, _nrt=False)
+@_kernel(inline="always")
+def _count_index(count):
+    """An integer count held as float64, as an unsigned array index (no negative-index wraparound)."""
+    return np.uint64(int(count))
+
+
+@_kernel(inline="always")
 def _select(m, logt, dist, ones, node, gains, ratios, valid):
     """C45ModelSelection.selectModel on a node's rows: best attribute, or -1 (leaf).
 
@@ -187,10 +209,10 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
     if _is_leaf(dist, node, m):
         return -1
     total = _sum(dist, node)
-    log_total = logt[int(total)]
+    log_total = logt[_count_index(total)]
     s = 0.0
     for k in range(K):
-        s += logt[int(dist[node, k])]
+        s += logt[_count_index(dist[node, k])]
     old_ent = log_total - s
     # With two values per attribute Weka's multiVal rule keeps every admissible
     # attribute in the average gain (numValues = 2 < 0.3 N, or every attribute few-valued).
@@ -212,14 +234,14 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
         if not valid[j]:
             continue
         if K == 2:
-            s1 = (0.0 + logt[int(o0)]) + logt[int(o1)]
-            s0 = (0.0 + logt[int(d0 - o0)]) + logt[int(d1 - o1)]
+            s1 = (0.0 + logt[_count_index(o0)]) + logt[_count_index(o1)]
+            s0 = (0.0 + logt[_count_index(d0 - o0)]) + logt[_count_index(d1 - o1)]
         else:
             s0, s1 = 0.0, 0.0
             for k in range(K):
-                s1 += logt[int(ones[node, k, j])]
-                s0 += logt[int(dist[node, k] - ones[node, k, j])]
-        lp0, lp1 = logt[int(pb0)], logt[int(pb1)]
+                s1 += logt[_count_index(ones[node, k, j])]
+                s0 += logt[_count_index(dist[node, k] - ones[node, k, j])]
+        lp0, lp1 = logt[_count_index(pb0)], logt[_count_index(pb1)]
         num = old_ent - ((lp0 - s0) + (lp1 - s1))
         gain = 0.0 if abs(num) < _EPS else num / total  # InfoGainSplitCrit
         split_ent = log_total - (lp0 + lp1)
@@ -231,16 +253,18 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
         return -1
     avg = acc / n_valid
     best, min_result = -1, 0.0
-    for j in range(p):  # ascending order: the first attribute wins ties
-        if valid[j] and gains[j] >= avg - 1e-3 and ratios[j] - min_result > _EPS:
-            best, min_result = j, ratios[j]
+    low = avg - 1e-3
+    for j in range(p):  # ascending order: the first attribute wins ties; branch-free, as unpredictable
+        take = valid[j] & (gains[j] >= low) & (ratios[j] - min_result > _EPS)  # gains[j] stale if not valid[j]
+        best = j if take else best
+        min_result = ratios[j] if take else min_result
     if abs(min_result) < _EPS:
         return -1
     return best
 
 
 # --------------------------------------------------------------------------- J48 tree
-@njit(cache=True, _nrt=False, inline="always")
+@_kernel(inline="always")
 def _is_leaf(dist, i, m):
     """Row ``i`` is grown as a leaf: C45ModelSelection's leaf tests, or its subtree would be collapsed.
 
@@ -255,7 +279,7 @@ def _is_leaf(dist, i, m):
     return total - 2 * m < -_EPS or abs(err) < _EPS or 2 * err - 1 - m < -_EPS
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@_kernel(inline="always")
 def _count_ones(bits, Wf, rows, start, end, out, x):
     """``out[x, k, j]``: class-``k`` count with value 1 of attribute ``j`` over ``rows[start:end]``."""
     K, p = out.shape[1], out.shape[2]
@@ -263,13 +287,14 @@ def _count_ones(bits, Wf, rows, start, end, out, x):
         for j in range(p):
             out[x, k, j] = 0.0
     if K == 2:  # the usual case: both classes in one pass over the row
-        for i in range(start, end):
-            r = rows[i]
+        ux = np.uint64(x)
+        for i in range(np.uint64(start), np.uint64(end)):
+            r = np.uint64(rows[i])
             w0, w1 = Wf[r, 0], Wf[r, 1]
-            for j in range(p):
+            for j in range(np.uint64(p)):
                 b = bits[r, j]
-                out[x, 0, j] += w0 * b
-                out[x, 1, j] += w1 * b
+                out[ux, 0, j] += w0 * b
+                out[ux, 1, j] += w1 * b
         return
     for i in range(start, end):
         r = rows[i]
@@ -279,7 +304,7 @@ def _count_ones(bits, Wf, rows, start, end, out, x):
                 out[x, k, j] += w * bits[r, j]
 
 
-@njit(cache=True, _nrt=False)
+@_kernel
 def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones, stack, gains, ratios,
           valid):
     """Grow the unpruned tree on ``rows[:n_rows]``; returns the number of nodes.
@@ -327,7 +352,7 @@ def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones
     return n_nodes
 
 
-@njit(cache=True, _nrt=False)
+@_kernel
 def _collapse(attr, child, ndist, n_nodes, train_err):
     """C45PruneableClassifierTree.collapse (a node's test reads only its grown subtree)."""
     for node in range(n_nodes - 1, -1, -1):  # children before parents
@@ -341,7 +366,7 @@ def _collapse(attr, child, ndist, n_nodes, train_err):
                 attr[node] = -1
 
 
-@njit(cache=True, _nrt=False)
+@_kernel(inline="always")
 def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z, tab, acc, touched,
                 order, value, sib, sib_seg):
     """est_errors_branch: the subtree of ``top`` evaluated on its own rows and ``rows[start:end]``.
@@ -407,7 +432,7 @@ def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z,
     return value[top]
 
 
-@njit(cache=True, _nrt=False)
+@_kernel
 def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
     """newDistribution: hand the rows of ``seg[top]`` down the subtree of ``top``."""
     stack[0] = top
@@ -426,7 +451,7 @@ def _new_distribution(top, bits, Wf, rows, attr, child, seg, ndist, stack):
             sp += 2
 
 
-@njit(cache=True, _nrt=False)
+@_kernel
 def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, phase, stack, acc,
            touched, order, value, sib, sib_seg):
     """C45PruneableClassifierTree.prune of the root, with an explicit stack.
@@ -483,7 +508,7 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
             est[x] = err_tree
 
 
-@njit(cache=True, _nrt=False)
+@_kernel
 def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
     """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0).
 
@@ -506,7 +531,7 @@ def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
            acc, touched, order, value, sib, sib_seg)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@_kernel(inline="always")
 def _c45_predict(bits, u, attr, child, ndist):
     """Class of pattern ``u``: first majority class of its leaf (class 0 if emptied)."""
     node = 0
