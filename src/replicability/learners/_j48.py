@@ -63,7 +63,10 @@ leaf tests, the error estimate, partitioning, counting, prediction), split
 selection and the subtree-raising estimate are inlined by numba
 (``inline="always"``): LLVM kept them as calls, each passing its arrays' shapes
 and strides by value, which cost about a sixth of the kernel's time (1.2x
-faster inlined, on null data and source 4; the first compilation takes ~9 s longer).
+faster inlined, on null data and source 4). Inlining makes the first
+compilation longer: the engine's first call with a cold cache took 39 s
+before selection and the raising estimate were inlined, 52 s after
+(``data/benchmarks/engine.json``).
 
 The innermost loops (partitioning, counting, the ``num * log2(num)`` table)
 index with unsigned integers (``np.uint64``): numba adds the length to a
