@@ -63,10 +63,11 @@ leaf tests, the error estimate, partitioning, counting, prediction), split
 selection and the subtree-raising estimate are inlined by numba
 (``inline="always"``): LLVM kept them as calls, each passing its arrays' shapes
 and strides by value, which cost about a sixth of the kernel's time (1.2x
-faster inlined, on null data and source 4). Inlining makes the first
-compilation longer: the engine's first call with a cold cache took 39 s
-before selection and the raising estimate were inlined, 52 s after
-(``data/benchmarks/engine.json``).
+faster inlined, on null data and source 4). Inlining selection and the
+raising estimate too made the kernel 1.06-1.09x faster, and the first
+compilation longer: the engine's first call with a cold cache took 33-36 s
+without them, 39-41 s with them (27-29 s at commit d403bce, before this
+module's unsigned indices and error model; two runs each).
 
 The innermost loops (partitioning, counting, the ``num * log2(num)`` table)
 index with unsigned integers (``np.uint64``): numba adds the length to a
