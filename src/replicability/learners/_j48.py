@@ -72,7 +72,8 @@ module's unsigned indices and error model; two runs each).
 The innermost loops (partitioning, counting, the ``num * log2(num)`` table)
 index with unsigned integers (``np.uint64``): numba adds the length to a
 negative signed index, a test and an add on every access whose sign LLVM
-cannot prove, which made these loops about 1.2x slower.
+cannot prove. Without it the kernel was about 1.2x slower (A/B medians:
+1.06-1.10x from partitioning, 1.05x from counting, 1.05-1.07x from the table).
 """
 
 from __future__ import annotations
