@@ -28,7 +28,7 @@ from _common import cpu_with_children, load_average, write_results
 import replicability as rp
 from replicability.engine.runner import ExperimentConfig, pair_counts, run_experiment
 from replicability.papers.bouckaert2003 import rejection_counts
-from replicability.papers.synthetic_runs import fold_differences
+from replicability.papers.shared.synthetic_runs import fold_differences
 
 N_JOBS = 2
 FAMILIES = ("synthetic", "bouckaert2003")

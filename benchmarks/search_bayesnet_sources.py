@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from replicability.papers.network_search import expected_accuracies, search_network
+from replicability.papers.shared.network_search import expected_accuracies, search_network
 from replicability.sources.bayesnet import BOUCKAERT2003_TARGETS, independent_network
 
 ROOT = Path(__file__).resolve().parents[1]

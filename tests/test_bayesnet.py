@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from replicability.learners import C45, NaiveBayes
 from replicability.learners.fastpath import naive_bayes_patterns, pattern_index, pattern_matrix
-from replicability.papers.network_search import (
+from replicability.papers.shared.network_search import (
     ExpectedAccuracy,
     _asymptotic_nb_accuracy,
     expected_accuracies,

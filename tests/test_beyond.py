@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from replicability.papers import beyond
-from replicability.papers.bouckaert_frank2004.uci_runs import uci_scheme_results
+from replicability.papers.shared.uci_runs import uci_scheme_results
 from replicability.stats.bayesian import bayesian_correlated_ttest, bayesian_signed_rank_test
 from replicability.stats.ttests import corrected_repeated_cv_ttest
 

@@ -1,7 +1,7 @@
 """Tests of the page functions of the part Beyond the papers (what its three notebooks show).
 
 ``bayesian_page`` and ``many_learners_page`` (replicability.papers.beyond) and
-``cv_intervals_page`` (replicability.papers.bates2024). Values the text quotes are
+``cv_intervals_page`` (replicability.papers.beyond.cv_intervals). Values the text quotes are
 checked against the tables they come from, recomputed here from the results by other
 means (loops, scipy, the formulas of the papers); files the pages write go to a
 temporary folder and are compared with the committed ones, which the notebooks wrote
@@ -17,7 +17,6 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from replicability.papers.bates2024 import cached_coverage, coverage_table, cv_intervals_page
 from replicability.papers.beyond import (
     DEMSAR_LEARNERS,
     bayesian_page,
@@ -26,11 +25,12 @@ from replicability.papers.beyond import (
     per_pair_tests,
     uci_correlated_comparisons,
 )
-from replicability.papers.bouckaert_frank2004.uci_runs import uci_scheme_results
-from replicability.papers.bouckaert_frank2004.uci_tables import PAIR_LABELS, uci_test_outcomes
-from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, se_multiple
-from replicability.papers.page import Table, format_number
-from replicability.papers.tables import read_published
+from replicability.papers.beyond.cv_intervals import cached_coverage, coverage_table, cv_intervals_page
+from replicability.papers.shared.uci_outcomes import PAIR_LABELS, uci_test_outcomes
+from replicability.papers.shared.uci_runs import uci_scheme_results
+from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN, se_multiple
+from replicability.report.page import Table, format_number
+from replicability.report.tables import read_published
 
 matplotlib.use("Agg")
 

@@ -3,7 +3,7 @@
 The page functions at paper scale read the committed results under ``data/results``
 (nothing is recomputed); their reproduced tables must equal, byte for byte, the
 committed ``data/reproduced/bouckaert2003`` files, and their verdicts are re-derived
-here from those files with the rule of :mod:`replicability.papers.claims`.
+here from those files with the rule of :mod:`replicability.report.claims`.
 """
 
 from pathlib import Path
@@ -13,7 +13,8 @@ import pandas as pd
 import pytest
 
 from replicability.papers import bouckaert2003 as b03
-from replicability.papers.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN, rate_se
+from replicability.report.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN
+from replicability.report.uncertainty import rate_difference_se, rate_se
 
 ROOT = Path(__file__).resolve().parents[1]
 REPRODUCED = ROOT / "data" / "reproduced" / "bouckaert2003"
@@ -42,13 +43,14 @@ def test_word_rounding_rejects_zero():
         b03.word_rounding(0)
 
 
-def test_diff_se_matches_the_binomial_formula():
+def test_rate_difference_se_matches_the_binomial_formula():
     # one rate, two independent estimates on n trials each: sqrt(2 p (1 - p) / n)
-    assert b03.diff_se(5.0, 1000) == pytest.approx(100 * np.sqrt(2 * 0.05 * 0.95 / 1000))
+    assert rate_difference_se(5.0, 1000) == pytest.approx(100 * np.sqrt(2 * 0.05 * 0.95 / 1000))
     # two rates: sqrt(p1 q1 / n1 + p2 q2 / n2)
     expected = 100 * np.sqrt(0.5 * 0.5 / 1000 + 0.4 * 0.6 / 500)
-    assert b03.diff_se(50.0, 1000, 40.0, 500) == pytest.approx(expected)
-    assert np.allclose(b03.diff_se([5.0, 50.0], 1000), [b03.diff_se(5.0, 1000), b03.diff_se(50.0, 1000)])
+    assert rate_difference_se(50.0, 1000, 40.0, 500) == pytest.approx(expected)
+    assert np.allclose(rate_difference_se([5.0, 50.0], 1000),
+                       [rate_difference_se(5.0, 1000), rate_difference_se(50.0, 1000)])
 
 
 def test_worst_first_orders_by_margin_and_broadcasts():

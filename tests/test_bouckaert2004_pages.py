@@ -6,12 +6,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from replicability.papers import read_published
 from replicability.papers.bouckaert2004 import sorted_runs as sweep
 from replicability.papers.bouckaert2004 import synthetic as table1
 from replicability.papers.bouckaert2004 import theory as section3
 from replicability.papers.bouckaert2004 import uci as table2
-from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, rate_se
+from replicability.report import read_published
+from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN
+from replicability.report.uncertainty import rate_se
 from replicability.stats.measures import replicability_r2
 
 

@@ -11,7 +11,7 @@ from replicability.papers.bouckaert2004.sign_rules import (
     sign_test_variants,
     sign_variant_outcomes,
 )
-from replicability.papers.bouckaert_frank2004 import uci_tables
+from replicability.papers.shared import uci_outcomes
 
 
 @pytest.fixture(autouse=True)
@@ -64,11 +64,11 @@ def test_zeros_half_a_plus_or_dropped():
 
 
 def test_printed_rule_equals_the_uci_implementation():
-    # Independent implementation: uci_tables works on exact integer sums of sorted runs.
+    # Independent implementation: uci_outcomes works on exact integer sums of sorted runs.
     rng = np.random.default_rng(4)
     ints = rng.integers(-3, 4, size=(2000, 10))
     ours = sign_variant_outcomes(ints.astype(float), "printed")
-    np.testing.assert_array_equal(ours, uci_tables._printed_sign_outcomes(ints, 0.05))
+    np.testing.assert_array_equal(ours, uci_outcomes._printed_sign_outcomes(ints, 0.05))
 
 
 def test_validation():

@@ -9,7 +9,8 @@ import pytest
 from replicability.papers.bouckaert2005 import beyond, curves, in_text
 from replicability.papers.bouckaert2005 import theory_checks as section3
 from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_histogram
-from replicability.papers.claims import HOLDS, NOT_HOLDS, WITHIN, Claims, rate_se, se_multiple
+from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN, Claims, se_multiple
+from replicability.report.uncertainty import rate_se
 from replicability.stats.measures import replicability_r2
 
 ROOT = Path(__file__).resolve().parents[1]

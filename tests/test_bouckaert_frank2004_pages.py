@@ -17,9 +17,10 @@ import pytest
 from replicability.papers.bouckaert_frank2004.cv_pages import table3_page, table4_page
 from replicability.papers.bouckaert_frank2004.uci_fidelity_page import fidelity_page
 from replicability.papers.bouckaert_frank2004.uci_pages import table1_page, table2_page
-from replicability.papers.bouckaert_frank2004.uci_runs import uci_scheme_results
-from replicability.papers.bouckaert_frank2004.uci_tables import consistency_table, uci_test_outcomes
-from replicability.papers.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN, rate_se
+from replicability.papers.shared.uci_outcomes import consistency_table, uci_test_outcomes
+from replicability.papers.shared.uci_runs import uci_scheme_results
+from replicability.report.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN
+from replicability.report.uncertainty import rate_se
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "data" / "reproduced" / "bouckaert_frank2004"
@@ -105,7 +106,7 @@ def test_table3_type1_claim_and_shown_tables():
 
 
 def test_fidelity_claims_are_exact():
-    from replicability.papers.tables import read_published
+    from replicability.report.tables import read_published
     from replicability.sources.uci import list_uci
 
     published = read_published("bouckaert_frank2004", "table1_properties").set_index("dataset")

@@ -225,7 +225,7 @@ def test_validation():
 
 def test_null_calibration_matches_direct_counts(tmp_path, monkeypatch):
     from replicability.papers.bouckaert2003 import null_calibration
-    from replicability.papers.synthetic_runs import fold_differences, synthetic_fold_counts
+    from replicability.papers.shared.synthetic_runs import fold_differences, synthetic_fold_counts
 
     monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path))
     kwargs = dict(n_datasets=4, seed=5, scale="smoke")

@@ -3,19 +3,19 @@
 import numpy as np
 import pytest
 
-from replicability.papers.claims import (
+from replicability.report.claims import (
     HOLDS,
     NOT_HOLDS,
     SE_MULTIPLE,
     WITHIN,
     Claims,
     comparison_summary,
-    rate_se,
     scorecard,
     scorecard_html,
     se_multiple,
     verdict_counts,
 )
+from replicability.report.uncertainty import rate_se
 
 
 def test_rate_se_is_the_binomial_standard_error():

@@ -175,7 +175,7 @@ def test_compare_rejects_text_features(tmp_path, capsys):
 
 def test_a_rerun_elsewhere_writes_its_tables_beside_the_output(tmp_path, monkeypatch):
     monkeypatch.delenv("REPLICABILITY_REPRODUCED_DIR", raising=False)
-    body = "from replicability.papers import write_reproduced\nimport pandas as pd\n" \
+    body = "from replicability.report import write_reproduced\nimport pandas as pd\n" \
            "print(write_reproduced(pd.DataFrame({'a': [alpha]}), 'demo', 't'))"
     path = _notebook(tmp_path, body=body)
     run_notebook(path, tmp_path / "runs" / "nb.ipynb", {"alpha": 0.01})
@@ -280,7 +280,7 @@ def test_parameter_values_take_the_type_of_their_default(tmp_path):
 
 FIGURE_AND_TABLE = (
     "import matplotlib\nmatplotlib.use('agg')\nimport matplotlib.pyplot as plt\nimport pandas as pd\n"
-    "from replicability.papers import write_reproduced\n"
+    "from replicability.report import write_reproduced\n"
     "print('alpha is', alpha)\n"
     "print(write_reproduced(pd.DataFrame({'alpha': [alpha]}), 'demo', 't'))\n"
     "fig, ax = plt.subplots()\nax.plot([0, 1], [0, alpha])\nplt.show()"

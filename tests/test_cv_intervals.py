@@ -16,7 +16,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.linear_model import LinearRegression, LogisticRegression
 from sklearn.model_selection import PredefinedSplit, cross_val_predict
 
-from replicability.papers.bates2024 import (
+from replicability.papers.beyond.cv_intervals import (
     coverage_table,
     ols_cv_terms,
     ols_expected_error,

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("sympy")
 
 from replicability.papers.bouckaert2004 import derivation as d  # noqa: E402
-from replicability.papers.steps import CONFIRMED, ERRATUM, Derivation, identity  # noqa: E402
+from replicability.report.steps import CONFIRMED, ERRATUM, Derivation, identity  # noqa: E402
 
 FAST = {"max_enumerated": 6}
 

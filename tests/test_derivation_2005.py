@@ -8,7 +8,7 @@ from scipy import stats
 pytest.importorskip("sympy")
 
 from replicability.papers.bouckaert2005 import derivation as d  # noqa: E402
-from replicability.papers.steps import CONFIRMED, ERRATUM  # noqa: E402
+from replicability.report.steps import CONFIRMED, ERRATUM  # noqa: E402
 
 
 @pytest.fixture(scope="module")

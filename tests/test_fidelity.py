@@ -11,15 +11,12 @@ import pytest
 
 from replicability._weka_random import JavaRandom, prob_round
 from replicability.papers.bouckaert_frank2004.fidelity import (
-    LEARNERS,
-    cv_correct,
     fidelity_table,
     read_weka_cv,
     uci_cv_correct,
     uci_fidelity,
-    weka_cv_splits,
-    weka_random_splits,
 )
+from replicability.papers.shared.uci_runs import LEARNERS, cv_correct, weka_cv_splits, weka_random_splits
 from replicability.sources.uci import load_uci
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from sklearn.tree import DecisionTreeClassifier
 import replicability as rp
 from replicability.comparison import ManyComparison, compare_many, compare_many_scores
 from replicability.engine.splits import RepeatedCV
-from replicability.papers import read_published
+from replicability.report import read_published
 from replicability.stats.control import control_test
 from replicability.stats.ranks import friedman_test, nemenyi_test
 

@@ -68,7 +68,7 @@ def test_the_check_sees_a_run_that_writes_into_data_and_notebooks(clean_copy):
     # check above must see both, or it proves nothing.
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("scale = 'paper'", metadata={"tags": ["parameters"]}),
-                nbformat.v4.new_code_cell("import pandas as pd\nfrom replicability.papers import write_reproduced\n"
+                nbformat.v4.new_code_cell("import pandas as pd\nfrom replicability.report import write_reproduced\n"
                                           "print(write_reproduced(pd.DataFrame({'x': [1]}), 'smoke_check', 't'))")]
     nb.metadata = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
     path = Path("notebooks") / "smoke_check" / "nb.ipynb"

@@ -1,4 +1,4 @@
-"""Tests of replicability.papers.page: the one page object, table renderer, number format and claims display."""
+"""Tests of replicability.report.page: the one page object, table renderer, number format and claims display."""
 
 import re
 
@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from replicability.papers.claims import NOT_HOLDS, Claims
-from replicability.papers.page import Page, Table, beside, claims_table, format_frame, format_number, plain
+from replicability.report.claims import NOT_HOLDS, Claims
+from replicability.report.page import Page, Table, beside, claims_table, format_frame, format_number, plain
 
 
 @pytest.mark.parametrize("value, digits, signed, expected", [

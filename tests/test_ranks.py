@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from replicability.papers import read_published
+from replicability.report import read_published
 from replicability.stats import contingency, nonparametric
 from replicability.stats.control import control_test
 from replicability.stats.ranks import (

@@ -14,7 +14,6 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from replicability.papers.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN
 from replicability.papers.raschka2018 import (
     comparing_page,
     cross_validation_page,
@@ -23,6 +22,7 @@ from replicability.papers.raschka2018 import (
     quantile_se,
     resampling_page,
 )
+from replicability.report.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN
 from replicability.stats.evaluation import random_split_deviation_probability
 
 ROOT = Path(__file__).resolve().parents[1]

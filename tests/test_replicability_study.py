@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.papers.bouckaert2004 import (
+from replicability.papers.shared.readings import (
     EXPERIMENT_SCHEMES,
     EXPERIMENT_TESTS,
     experiment_outcomes,

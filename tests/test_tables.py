@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 from replicability.engine.store import data_dir
-from replicability.papers.tables import read_published, write_reproduced
+from replicability.report.tables import read_published, write_reproduced
 
 
 def test_data_dir_found_from_a_subfolder(repo_root, monkeypatch):

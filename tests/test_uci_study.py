@@ -1,4 +1,4 @@
-"""Tests for replicability.papers.bouckaert_frank2004.uci_runs: per-fold results of the three learners on UCI data."""
+"""Tests for replicability.papers.shared.uci_runs: per-fold results of the three learners on UCI data."""
 
 import os
 from pathlib import Path
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from replicability.papers.bouckaert_frank2004.fidelity import read_weka_cv
-from replicability.papers.bouckaert_frank2004.uci_runs import UCI_SCHEMES, uci_fold_hits, uci_scheme_results
+from replicability.papers.shared.uci_runs import UCI_SCHEMES, uci_fold_hits, uci_scheme_results
 from replicability.sources.uci import load_uci
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,7 +50,7 @@ def test_counts_are_consistent(labor, scheme):
 
 
 def test_stratified_resampling_keeps_class_proportions(labor):
-    from replicability.papers.bouckaert_frank2004.uci_runs import _splits
+    from replicability.papers.shared.uci_runs import _splits
 
     y = labor.y[labor.y >= 0]
     share = np.mean(y == 1)
@@ -64,7 +64,7 @@ def test_stratified_resampling_keeps_class_proportions(labor):
 
 
 def test_stratified_resampling_with_singleton_classes():
-    from replicability.papers.bouckaert_frank2004.uci_runs import _splits
+    from replicability.papers.shared.uci_runs import _splits
 
     y = np.array([0] * 30 + [1] * 18 + [2])  # class 2 has one instance
     for train, test in _splits(y, "resample_stratified", 3):
@@ -90,9 +90,8 @@ def test_scheme_results_smoke_and_errors(tmp_path, monkeypatch):
 def test_resample_weka_repeat0_is_the_experimenters_runs_1_to_100(labor):
     # Repeat 0 of "resample_weka" = Weka's RandomSplitResultProducer runs 1..100 (data/weka/uci_resampling.csv.gz,
     # Weka 3.6.14): same test-set sizes and correct counts per run; repeat 1 starts at run 101.
-    from replicability.papers.bouckaert_frank2004.fidelity import weka_random_splits
-    from replicability.papers.bouckaert_frank2004.uci_runs import _splits
     from replicability.papers.bouckaert_frank2004.weka_resampling import read_weka_resampling
+    from replicability.papers.shared.uci_runs import _splits, weka_random_splits
 
     hits = uci_fold_hits(labor, "resample_weka", n_repeats=1)
     weka = read_weka_resampling().sel(dataset="labor")

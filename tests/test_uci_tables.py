@@ -1,11 +1,11 @@
-"""Tests of replicability.papers.bouckaert_frank2004.uci_tables on hand-made per-fold results."""
+"""Tests of replicability.papers.shared.uci_outcomes on hand-made per-fold results."""
 
 import numpy as np
 import pytest
 import xarray as xr
 from scipy import stats
 
-from replicability.papers.bouckaert_frank2004.uci_tables import (
+from replicability.papers.shared.uci_outcomes import (
     PAIR_LABELS,
     UCI_TESTS,
     consistency_table,
@@ -183,7 +183,7 @@ def test_sorted_runs_sums_are_exact_multiples_of_the_fraction_means():
     # over runs of the sorted fold differences (c_A - c_B) / n_test.
     from fractions import Fraction
 
-    from replicability.papers.bouckaert_frank2004.uci_tables import _sorted_runs_sums
+    from replicability.papers.shared.uci_outcomes import _sorted_runs_sums
 
     res = random_results(11, n_runs=4, n_datasets=2, n_repeats=2)
     rng = np.random.default_rng(3)

@@ -30,8 +30,8 @@ import pytest
 from replicability.engine.registry import SOURCES
 from replicability.engine.splits import rxk_cv_splits
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
-from replicability.papers.bouckaert_frank2004.fidelity import cv_correct, fold_hits, weka_random_splits
-from replicability.papers.synthetic_runs import SYNTHETIC_SOURCES
+from replicability.papers.shared.synthetic_runs import SYNTHETIC_SOURCES
+from replicability.papers.shared.uci_runs import cv_correct, fold_hits, weka_random_splits
 from replicability.sources.uci import load_uci
 
 WEKA_JAR = Path(os.environ.get("WEKA_JAR", "/usr/share/java/weka.jar"))

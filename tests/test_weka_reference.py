@@ -12,8 +12,8 @@ from replicability.engine.runner import pair_counts, run_experiment
 from replicability.learners import C45, IB1, NaiveBayes
 from replicability.papers.bouckaert2003 import weka_oracle as wo
 from replicability.papers.bouckaert2003.weka_pages import table2_investigation, table7_investigation
-from replicability.papers.bouckaert_frank2004.uci_runs import uci_scheme_results
 from replicability.papers.bouckaert_frank2004.weka_resampling import read_weka_resampling, resampling_agreement
+from replicability.papers.shared.uci_runs import uci_scheme_results
 
 
 @pytest.mark.parametrize("name, learners", [

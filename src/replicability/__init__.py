@@ -51,7 +51,7 @@ _MODULES = {
     "comparison.many": ("ManyComparison", "compare_many", "compare_many_scores"),
     "plotting": ("critical_difference_diagram",),
 }
-_ROOMS = ("stats", "learners", "sources", "engine", "comparison", "papers")
+_ROOMS = ("stats", "learners", "sources", "engine", "comparison", "report", "papers")
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_ROOMS)
 
 try:

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..engine.store import ResultStore, data_dir, paper_results_dir
-from .page import Table
+from ..report.page import Table
 
 __all__ = ["BENCHMARK_TITLES", "PerformanceReport", "command_times", "committed_results", "degenerate_cases",
            "performance_report", "read_benchmarks", "weka_agreement"]
@@ -305,7 +305,7 @@ def _workload_label(label):
         sch = "5 × 2 cv" + (" (stratified)" if sc.get("stratified") else "")
     elif scheme == "resample":
         # The labels hold the committed results' keys, where test_size is still test_fraction
-        # (replicability.papers.synthetic_runs._pair_config_key).
+        # (replicability.papers.shared.synthetic_runs._pair_config_key).
         sch = f"{sc['n_runs']} resamples, {100 * sc['test_fraction']:g}% test"
     else:
         sch = scheme

@@ -10,7 +10,7 @@ that C4.5 beats naive Bayes by 2.77, 5.82 (printed 5.83, see ERRATA) and 11.27
 points (Table 3 of the 2003 paper, :data:`BOUCKAERT2003_TARGETS`).
 
 The networks of the papers were not published, so
-:func:`~replicability.papers.network_search.search_network` drew random networks until
+:func:`~replicability.papers.shared.network_search.search_network` drew random networks until
 one reproduced a row of that table;
 ``bouckaert2003_sources.json`` (package data) stores the four networks found
 (``benchmarks/search_bayesnet_sources.py`` reruns the search).
@@ -187,7 +187,7 @@ class BayesNet:
 
         ``P'(x_j = 1 | ...) = 1/2 + strength * (P(x_j = 1 | ...) - 1/2)``: with
         ``strength = 0`` the attributes are independent fair coins, with 1 the
-        network is unchanged. :func:`~replicability.papers.network_search.search_network` tunes it to a target
+        network is unchanged. :func:`~replicability.papers.shared.network_search.search_network` tunes it to a target
         naive Bayes accuracy.
         """
         if isinstance(strength, bool) or not isinstance(strength, numbers.Real) or not 0 <= strength <= 1:

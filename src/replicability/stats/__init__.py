@@ -18,7 +18,10 @@ _MODULES = {
         "McNemarResult", "bonferroni", "cochran_q_test", "holm", "looney_ftest", "mcnemar_test",
         "proportions_ztest",
     ),
-    "schemes": ("SCHEMES", "VARIANTS", "scheme_sample", "scheme_test", "scheme_ttest"),
+    "schemes": (
+        "SCHEMES", "VARIANTS", "SchemeMoments", "scheme_moments", "scheme_sample", "scheme_test", "scheme_ttest",
+        "scheme_ttest_from_moments",
+    ),
     "calibration": ("CalibrationResult", "calibrate_df", "rejection_rate"),
     "decisions": ("Outcome", "decide"),
     "measures": (

@@ -28,7 +28,7 @@ authors' reference implementation (R package ``nestedcv``, ``nested_cv`` and
 
 :func:`nested_cv_from_terms` is steps 3-5, vectorized, for fast paths that compute
 the terms of steps 1-2 themselves (e.g. the OLS simulation of
-:mod:`replicability.papers.bates2024`).
+:mod:`replicability.papers.beyond.cv_intervals`).
 """
 
 from __future__ import annotations

@@ -18,14 +18,17 @@ Each scheme but ``"all"`` has two variants besides ``"plain"``:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .._results import TTestResult, unwrap_scalar
-from .._validation import as_runs_folds, check_alternative, check_choice
+from .._validation import as_runs_folds, check_alternative, check_choice, check_positive
 from . import nonparametric
 from .ttests import _check_df, _mean_var, _t_from_moments, _t_pvalue, _var
 
-__all__ = ["SCHEMES", "VARIANTS", "scheme_sample", "scheme_ttest", "scheme_test"]
+__all__ = ["SCHEMES", "VARIANTS", "SchemeMoments", "scheme_moments", "scheme_sample", "scheme_test", "scheme_ttest",
+           "scheme_ttest_from_moments"]
 
 SCHEMES = ("all", "folds", "runs", "sorted_runs")
 VARIANTS = ("plain", "averaged_var", "averaged_t")
@@ -162,59 +165,130 @@ def scheme_ttest(d, *, scheme, variant="plain", df=None, alternative="two-sided"
     >>> print(round(float(res.statistic), 4), round(float(res.pvalue), 4))
     0.5525 0.5928
     """
+    check_alternative(alternative)
+    df_cal = _check_df(df)
+    moments = scheme_moments(d, scheme=scheme, variant=variant)
+    df = _default_df(scheme, variant, moments.n_runs, moments.n_folds) if df_cal is None else df_cal
+    return scheme_ttest_from_moments(moments, df=df, alternative=alternative)
+
+
+@dataclass(frozen=True)
+class SchemeMoments:
+    """The part of a scheme's t-test that does not depend on df (:func:`scheme_moments`).
+
+    Attributes
+    ----------
+    variant : str
+        ``"plain"``, ``"averaged_var"`` or ``"averaged_t"``.
+    mean : ndarray
+        ``m``, the mean of all k r differences.
+    variance : ndarray or None
+        ``s^2`` of the plain and averaged-variance variants (None for averaged t).
+    group_means, group_variances : ndarray or None
+        Per run (``"folds"``) or per (sorted) fold means and variances, on the last
+        axis, for averaged t (None otherwise).
+    n_runs, n_folds : int
+        r and k of the differences.
+    """
+
+    variant: str
+    mean: np.ndarray
+    variance: np.ndarray | None
+    group_means: np.ndarray | None
+    group_variances: np.ndarray | None
+    n_runs: int
+    n_folds: int
+
+
+def scheme_moments(d, *, scheme, variant="plain"):
+    """The df-free moments of :func:`scheme_ttest`, to apply the test at many df at once.
+
+    As :func:`scipy.stats.ttest_ind_from_stats` separates a t-test's statistics from
+    its data, this separates what :func:`scheme_ttest` computes from the differences
+    (the mean, the scheme's variance, the sorted runs) from what depends on df; a
+    calibration grid computes them once and calls :func:`scheme_ttest_from_moments`
+    at every df.
+
+    Parameters
+    ----------
+    d : array_like, shape (..., r, k)
+        Accuracy differences of r runs (axis -2) of k-fold cv (axis -1).
+    scheme : {"all", "folds", "runs", "sorted_runs"}
+    variant : {"plain", "averaged_var", "averaged_t"}
+
+    Returns
+    -------
+    SchemeMoments
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> d = np.array([[3.33, 10, -6.66], [6.66, 3.33, 0], [6.66, -10, -3.33]])
+    >>> moments = scheme_moments(d, scheme="all")
+    >>> res = scheme_ttest_from_moments(moments, df=10)
+    >>> float(res.pvalue) == float(scheme_ttest(d, scheme="all", df=10).pvalue)
+    True
+    """
     check_choice(scheme, "scheme", SCHEMES)
     check_choice(variant, "variant", VARIANTS)
     if scheme == "all" and variant != "plain":
         raise ValueError(f"`variant` must be 'plain' for scheme 'all'; got {variant!r}.")
-    check_alternative(alternative)
-    df_cal = _check_df(df)
     d = as_runs_folds(d)
     r, k = d.shape[-2:]
-    df = _default_df(scheme, variant, r, k) if df_cal is None else df_cal
-    return _scheme_t(d, scheme, variant)(df, alternative)
-
-
-def _scheme_t(d, scheme, variant):
-    """:func:`scheme_ttest` of checked arguments as a function of ``(df, alternative)``.
-
-    What does not depend on df (the sample's moments, the sorted runs) is
-    computed once: a calibration grid applies the test at many df.
-    """
     m = d.mean(axis=(-2, -1))
     if variant == "plain":
-        s2 = _var(scheme_sample(d, scheme))
-    else:
-        # per-run groups (over folds, axis -1) for "folds"; per-fold groups (over runs).
-        means, s2 = _mean_var(_matrix(d, scheme), axis=-1 if scheme == "folds" else -2)
-        if variant == "averaged_t":
-            return _averaged_t(m, means, s2)
-        s2 = s2.mean(axis=-1)
-    return lambda df, alternative: _t_from_moments(m, s2, 1.0 / (df + 1.0), df, alternative)
+        return SchemeMoments(variant, m, _var(scheme_sample(d, scheme)), None, None, r, k)
+    # per-run groups (over folds, axis -1) for "folds"; per-fold groups (over runs).
+    means, s2 = _mean_var(_matrix(d, scheme), axis=-1 if scheme == "folds" else -2)
+    if variant == "averaged_t":
+        return SchemeMoments(variant, m, None, means, s2, r, k)
+    return SchemeMoments(variant, m, s2.mean(axis=-1), None, None, r, k)
 
 
-def _averaged_t(m, means, s2):
-    """The "averaged t" variant as a function of ``(df, alternative)``: the mean of the groups' t statistics."""
+def scheme_ttest_from_moments(moments, *, df, alternative="two-sided"):
+    """:func:`scheme_ttest` from the moments of :func:`scheme_moments`, at ``df`` degrees of freedom.
+
+    Parameters
+    ----------
+    moments : SchemeMoments
+    df : float
+        Degrees of freedom, both in ``df + 1`` and in t(df) (the Table 1 default or a
+        calibrated value).
+    alternative : {"two-sided", "less", "greater"}
+
+    Returns
+    -------
+    TTestResult
+        As :func:`scheme_ttest`.
+    """
+    if not isinstance(moments, SchemeMoments):
+        raise TypeError(f"`moments` must be a SchemeMoments from scheme_moments; got {type(moments).__name__}.")
+    check_alternative(alternative)
+    df = check_positive(df, "df")
+    if moments.variant == "averaged_t":
+        return _averaged_t(moments.mean, moments.group_means, moments.group_variances, df, alternative)
+    return _t_from_moments(moments.mean, moments.variance, 1.0 / (df + 1.0), df, alternative)
+
+
+def _averaged_t(m, means, s2, df, alternative):
+    """The "averaged t" variant: the mean of the groups' t statistics."""
     zero = s2 == 0
     all_zero = np.all(zero & (means == 0), axis=-1)
-
-    def averaged_t(df, alternative):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t_each = means / np.sqrt(s2 / (df + 1.0))
-        t_each = np.where(zero, np.where(means == 0, 0.0, np.copysign(np.inf, means)), t_each)
-        with np.errstate(invalid="ignore"):
-            z = t_each.mean(axis=-1)
-        z = np.where(np.isnan(z), 0.0, z)
-        p = np.where(all_zero, 1.0, _t_pvalue(z, df, alternative))
-        # The averaged t has no variance of its own; its implied standard error
-        # |m / z| keeps the interval consistent with the test (inf where z = 0).
-        with np.errstate(divide="ignore", invalid="ignore"):
-            se = np.where(z == 0, np.inf, np.abs(m / z))
-        return TTestResult(
-            unwrap_scalar(z), unwrap_scalar(p), df=float(df), alternative=alternative,
-            estimate=unwrap_scalar(m), standard_error=unwrap_scalar(se),
-        )
-
-    return averaged_t
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t_each = means / np.sqrt(s2 / (df + 1.0))
+    t_each = np.where(zero, np.where(means == 0, 0.0, np.copysign(np.inf, means)), t_each)
+    with np.errstate(invalid="ignore"):
+        z = t_each.mean(axis=-1)
+    z = np.where(np.isnan(z), 0.0, z)
+    p = np.where(all_zero, 1.0, _t_pvalue(z, df, alternative))
+    # The averaged t has no variance of its own; its implied standard error
+    # |m / z| keeps the interval consistent with the test (inf where z = 0).
+    with np.errstate(divide="ignore", invalid="ignore"):
+        se = np.where(z == 0, np.inf, np.abs(m / z))
+    return TTestResult(
+        unwrap_scalar(z), unwrap_scalar(p), df=float(df), alternative=alternative,
+        estimate=unwrap_scalar(m), standard_error=unwrap_scalar(se),
+    )
 
 
 def scheme_test(d, *, scheme, test="t", alternative="two-sided", **options):

@@ -11,8 +11,9 @@
   and the Friedman, Nemenyi and Holm analysis of the three learners on the 27 UCI data
   sets, :func:`many_learners_page`, the notebook ``beyond/02_many_learners``.
 
-The page of the coverage of cross-validation intervals (Bates, Hastie & Tibshirani
-2024) is :func:`~replicability.papers.bates2024.cv_intervals_page`.
+* ``cv_intervals``: the coverage of cross-validation intervals for the prediction error
+  (Bates, Hastie & Tibshirani 2024), :func:`cv_intervals_page`, the notebook
+  ``beyond/03_cv_intervals``.
 
 .. rubric:: References
 
@@ -32,5 +33,9 @@ _MODULES = {
         "labelled", "plot_simplex", "signed_rank_spread", "uci_correlated_comparisons", "uci_signed_rank",
     ),
     "many_learners": ("DEMSAR_LEARNERS", "demsar_worked_example", "many_learners_page", "per_pair_tests"),
+    "cv_intervals": (
+        "METHODS", "SCALES", "cached_coverage", "coverage_table", "cv_intervals_page", "ols_cv_terms",
+        "ols_expected_error", "ols_prediction_error", "simulate_coverage",
+    ),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)

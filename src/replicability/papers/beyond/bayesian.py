@@ -2,7 +2,7 @@
 
 The committed 10 x 10 cv results of naive Bayes, C4.5 (J48) and 1-NN (IB1) on the 27
 UCI data sets, ten randomizations each
-(:func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`), are
+(:func:`~replicability.papers.shared.uci_runs.uci_scheme_results`), are
 analysed with the Bayesian tests of Benavoli, Corani, Demšar & Zaffalon (2017):
 
 * :func:`uci_correlated_comparisons`: per data set, pair and randomization, the
@@ -15,7 +15,7 @@ analysed with the Bayesian tests of Benavoli, Corani, Demšar & Zaffalon (2017):
   per pair and randomization, with the frequentist Wilcoxon test beside it, and
   :func:`plot_simplex` to show its posterior draws in the probability triangle;
 * :func:`bayesian_page`: everything the notebook ``beyond/01_bayesian_comparisons``
-  shows, as a :class:`~replicability.papers.page.Page`.
+  shows, as a :class:`~replicability.report.page.Page`.
 
 Accuracies are fractions, so a ROPE of one accuracy point is ``rope=0.01``.
 
@@ -41,13 +41,13 @@ import pandas as pd
 import xarray as xr
 
 from ..._validation import check_alpha, check_positive_int, check_rope
+from ...report.claims import Claims
+from ...report.page import Page, Table
 from ...stats.bayesian import BAYESIAN_DECISIONS, bayesian_correlated_ttest, bayesian_signed_rank_test
 from ...stats.decisions import decide
 from ...stats.measures import replicability_r2_from_counts
 from ...stats.nonparametric import signed_rank_test
-from ..bouckaert_frank2004.uci_tables import PAIR_LABELS, fold_accuracy_differences, uci_test_outcomes
-from ..claims import Claims
-from ..page import Page, Table
+from ..shared.uci_outcomes import PAIR_LABELS, fold_accuracy_differences, uci_test_outcomes
 
 __all__ = [
     "COLUMN_LABELS",
@@ -100,7 +100,7 @@ def _check_threshold(threshold):
 
 def _uci_results(results, scale="paper"):
     if results is None:
-        from ..bouckaert_frank2004.uci_runs import uci_scheme_results
+        from ..shared.uci_runs import uci_scheme_results
 
         return uci_scheme_results("cv", scale=scale)
     return results
@@ -118,7 +118,7 @@ def uci_correlated_comparisons(results=None, *, rope=0.01, alpha=0.05, threshold
     Parameters
     ----------
     results : xarray.Dataset, optional
-        From :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`
+        From :func:`~replicability.papers.shared.uci_runs.uci_scheme_results`
         with scheme ``"cv"``; default the committed paper-scale result.
     rope : float, default 0.01
         ROPE on the accuracy scale (0.01 = one accuracy point).
@@ -466,7 +466,7 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
     Parameters
     ----------
     results : xarray.Dataset, optional
-        :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`
+        :func:`~replicability.papers.shared.uci_runs.uci_scheme_results`
         of scheme ``"cv"``; default that of ``scale``.
     scale : {"paper", "quick", "smoke"}, default "paper"
         Scale of the default ``results`` ("paper": the committed 27 data sets x 10

@@ -27,12 +27,12 @@ import pandas as pd
 
 from ..._validation import check_alpha, check_choice
 from ...comparison.many import compare_many_scores
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table
+from ...report.tables import read_published, write_reproduced
 from ...stats.nonparametric import signed_rank_test
 from ...stats.ranks import rank_scores
-from ..bouckaert_frank2004.uci_tables import PAIR_LABELS, uci_test_outcomes
-from ..claims import Claims, comparison_summary
-from ..page import Page, Table
-from ..tables import read_published, write_reproduced
+from ..shared.uci_outcomes import PAIR_LABELS, uci_test_outcomes
 from .bayesian import _uci_results
 
 __all__ = ["DEMSAR_LEARNERS", "demsar_worked_example", "many_learners_page", "per_pair_tests"]
@@ -119,7 +119,7 @@ def per_pair_tests(results=None, *, alpha=0.05, repeat=0):
     Parameters
     ----------
     results : xarray.Dataset, optional
-        :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`
+        :func:`~replicability.papers.shared.uci_runs.uci_scheme_results`
         of scheme ``"cv"``; default the committed paper-scale result.
     alpha : float, default 0.05
         Level of the corrected t-test.
@@ -219,7 +219,7 @@ def many_learners_page(results=None, *, scale="paper", alpha=0.05, test="signed_
     Parameters
     ----------
     results : xarray.Dataset, optional
-        :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`
+        :func:`~replicability.papers.shared.uci_runs.uci_scheme_results`
         of scheme ``"cv"``; default that of ``scale``.
     scale : {"paper", "quick", "smoke"}, default "paper"
         Scale of the default ``results``.

@@ -7,7 +7,7 @@
 ``compare`` holds the claims' standard errors and lays the paper's tables beside ours;
 ``weka_oracle`` compares Tables 2 and 7 with real Weka 3.6 run on the same folds (``data/weka``) and
 ``weka_pages`` lays out those investigations;
-every page is a :class:`~replicability.papers.page.Page`.
+every page is a :class:`~replicability.report.page.Page`.
 """
 
 from ..._lazy import attach
@@ -21,7 +21,7 @@ _MODULES = {
         "CALIBRATION_ALPHAS", "LEVELS", "NULL_DATASETS", "PAIR_DATASETS", "SOURCE_SIZES", "TRAIN_SETS",
         "calibrated_df", "n_jobs_for", "section4_calibration", "set1_calibration", "source_counts", "stacked_runs",
     ),
-    "compare": ("comparison_rows", "diff_se", "word_rounding", "worst_first"),
+    "compare": ("comparison_rows", "word_rounding", "worst_first"),
     "section4": ("figure1", "figure2", "plot_figure1", "plot_figure2"),
     "section5": ("figure4_table4", "plot_figure4", "plot_table2", "plot_table3", "plot_table4", "table2", "table3"),
     "replicability_tables": ("plot_tables5_6", "plot_table7", "tables5_6", "table7"),

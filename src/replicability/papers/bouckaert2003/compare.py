@@ -1,14 +1,15 @@
 """How the Bouckaert (2003) pages compare with the paper: the claims' standard errors, the paper's rows.
 
-Standard errors of the claims (one rule, see ``replicability.papers.claims``):
+Standard errors of the claims (one rule, see ``replicability.report.claims``):
 
 * a rate measured on ``n`` independent data sets and held to a bound (a level):
   ``rate_se(bound, n)``;
 * a rate compared with a printed one, which the paper also measured on ``n`` data sets:
   the standard error of the difference of two independent estimates,
-  ``sqrt(2) rate_se(published, n)`` (:func:`diff_se`);
+  ``sqrt(2) rate_se(published, n)``;
 * two of our rates compared with each other (an ordering): ``sqrt(se_1^2 + se_2^2)``
-  of their own standard errors (:func:`diff_se` of both).
+  of their own standard errors (both:
+  :func:`~replicability.report.uncertainty.rate_difference_se`).
 
 A number the paper states in words ("circa 11", "up to 90%") is compared with the
 rounding of half a unit of its last significant digit (:func:`word_rounding`).
@@ -19,10 +20,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..claims import rate_se
-from ..page import beside
+from ...report.page import beside
 
-__all__ = ["comparison_rows", "diff_se", "word_rounding", "worst_first"]
+__all__ = ["comparison_rows", "word_rounding", "worst_first"]
 
 
 def comparison_rows(both, *, index, columns, labels=None, order=None, digits=1):
@@ -44,7 +44,7 @@ def comparison_rows(both, *, index, columns, labels=None, order=None, digits=1):
     Returns
     -------
     pandas.DataFrame
-        :func:`~replicability.papers.page.beside` of the paper's table: rows
+        :func:`~replicability.report.page.beside` of the paper's table: rows
         ``(row, "published" | "ours" | "difference")``, columns those of the paper, text.
 
     Examples
@@ -61,26 +61,6 @@ def comparison_rows(both, *, index, columns, labels=None, order=None, digits=1):
     frame = beside(wide["published"], wide["reproduced"], difference=wide["difference"], digits=digits)
     frame.index.names = [None, None]
     return frame
-
-
-def diff_se(rate_1, n_1, rate_2=None, n_2=None):
-    """Standard error (percentage points) of the difference of two rates given in percent.
-
-    With one rate, the difference of two independent estimates of it on ``n_1`` trials
-    each (ours and the paper's): ``sqrt(2) rate_se``.
-
-    Examples
-    --------
-    >>> round(float(diff_se(5.0, 1000)), 3)
-    0.975
-    >>> round(float(diff_se(50.0, 1000, 40.0, 1000)), 3)
-    2.214
-    """
-    r1 = np.clip(np.asarray(rate_1, float) / 100, 0, 1)
-    if rate_2 is None:
-        return 100 * np.sqrt(2) * np.asarray(rate_se(r1, n_1))
-    r2 = np.clip(np.asarray(rate_2, float) / 100, 0, 1)
-    return 100 * np.sqrt(np.asarray(rate_se(r1, n_1)) ** 2 + np.asarray(rate_se(r2, n_2 or n_1)) ** 2)
 
 
 def word_rounding(value):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from ...engine.store import cached_result
-from ..synthetic_runs import fold_differences, synthetic_fold_counts
+from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
 from .study import CALIBRATED_TESTS, FIGURE2_RUNS, null_calibration, rejection_counts, select_calibrated_df
 
 __all__ = [

@@ -4,10 +4,10 @@
 randomizations of the splits give the same outcome (Section 5.4), with the pairwise
 replicability of Bouckaert (2004) beside it; :func:`table7` measures the Type I error of
 the calibrated 10 x 10 cv tests for other pairs of learners on set 1 (Section 5.5). Each
-returns a :class:`~replicability.papers.page.Page` with its claims.
+returns a :class:`~replicability.report.page.Page` with its claims.
 
 Standard errors: a replicability or a Type I error is a share of ``n`` independent data
-sets (``rate_se`` (``replicability.papers.claims``)); the difference of two tests' Type I
+sets (``rate_se`` (``replicability.report.claims``)); the difference of two tests' Type I
 errors on the same data sets has the paired standard error
 ``sqrt((b + c - (b - c)^2) / n)``, with ``b`` and ``c`` the shares of data sets on
 which only one of the two rejects.
@@ -19,13 +19,14 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table
+from ...report.tables import read_published
+from ...report.uncertainty import rate_difference_se, rate_se
 from ...stats.decisions import decide
 from ...stats.ttests import dietterich_5x2cv_ttest
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import Page, Table
-from ..synthetic_runs import fold_differences, synthetic_fold_counts
-from ..tables import read_published
-from .compare import comparison_rows, diff_se, worst_first
+from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
+from .compare import comparison_rows, worst_first
 from .experiments import (
     LEVELS,
     PAIR_DATASETS,
@@ -148,29 +149,32 @@ def _tables5_6_claims(table5, both5, both6, usable, *, n):
     min5 = table5["min"]
     claims = Claims("bouckaert2003", "06_tables5_6_replicability")
     claims.close_to("c_cells5", "The cells of Table 5", "Sec. 5.4, Table 5", value=both5["reproduced"],
-                    published=both5["published"], se=diff_se(both5["published"], n), rounding=0.05, unit="points",
+                    published=both5["published"], se=rate_difference_se(both5["published"],
+                                                                        n), rounding=0.05, unit="points",
                     digits=1)
     claims.close_to("c_cells6", "The cells of Table 6", "Sec. 5.4, Table 6", value=both6["reproduced"],
-                    published=both6["published"], se=diff_se(both6["published"], n), rounding=0.05, unit="points",
+                    published=both6["published"], se=rate_difference_se(both6["published"],
+                                                                        n), rounding=0.05, unit="points",
                     digits=1)
     lo, hi = float(min5[cv_tests].min()), float(min5[first3].max())
     claims.greater("c_gap", "\"there is a big difference between the first three tests and the rest. The tests using "
                    "all data from the 10x10 folds show better replicability overall.\" (the smallest minimum of the "
                    "10 x 10 cv tests against the largest of the first three)", "Sec. 5.4, Table 5", larger=lo,
-                   smaller=hi, se=diff_se(lo, n, hi, n), unit="points", digits=1)
+                   smaller=hi, se=rate_difference_se(lo, n, hi, n), unit="points", digits=1)
     rivals = min5[[t for t in min5.index if t != "all"]].to_numpy()
-    best, rivals, best_se = worst_first(min5["all"] - rivals, min5["all"], rivals, diff_se(min5["all"], n, rivals, n))
+    best, rivals, best_se = worst_first(min5["all"] - rivals, min5["all"], rivals, rate_difference_se(min5["all"], n,
+                                                                                                      rivals, n))
     claims.greater("c_all_best", "\"Judging from the last column of Table 5, use all data has highest replicability "
                    "overall.\" (use all data against each other test)", "Sec. 5.4, Table 5",
                    larger=best, smaller=rivals, se=best_se, unit="points", digits=1)
     claims.at_most("c_close", "\"There is little variance between the replicability of the tests that use all data "
                    f"from the 10x10 folds.\" (little: a spread of their minimum of at most {CLOSE_POINTS:g} points)",
                    "Sec. 5.4, Table 5", value=float(min5[cv_tests].max() - min5[cv_tests].min()), bound=CLOSE_POINTS,
-                   se=diff_se(min5[cv_tests].max(), n, min5[cv_tests].min(), n), unit="points", digits=1)
+                   se=rate_difference_se(min5[cv_tests].max(), n, min5[cv_tests].min(), n), unit="points", digits=1)
     t6 = both6.pivot(index="test", columns="alpha", values="reproduced")
     hi6, lo6 = t6.max(axis=1), t6.min(axis=1)
     ranges = {group: worst_first(-(hi6 - lo6)[list(group)].to_numpy() * sign, (hi6 - lo6)[list(group)].to_numpy(),
-                                 diff_se(hi6[list(group)].to_numpy(), n, lo6[list(group)].to_numpy(), n))
+                                 rate_difference_se(hi6[list(group)].to_numpy(), n, lo6[list(group)].to_numpy(), n))
               for group, sign in ((tuple(cv_tests), 1), (tuple(first3), -1))}
     claims.at_most("c_levels", "\"the significance level does not have a major impact on the replicability of tests "
                    f"that use all data of the 10x10 folds\" (range over the levels at most {CLOSE_POINTS:g} points)",
@@ -189,7 +193,7 @@ def _tables5_6_claims(table5, both5, both6, usable, *, n):
     named = [(t, "set3") for t in cv_tests] + [("5x2cv", "set4")]
     own = np.array([table5.loc[t, s] for t, s in named])
     rest = np.array([table5.loc[t, [x for x in sets if x != s]].min() for t, s in named])
-    rest, own, own_se = worst_first(rest - own, rest, own, diff_se(rest, n, own, n))
+    rest, own, own_se = worst_first(rest - own, rest, own, rate_difference_se(rest, n, own, n))
     claims.greater("c_worst_sets", "\"The conservative nature of the test makes set 4 the set on which the outcome is "
                    "not always clear (unlike the more powerful tests where set 3 has this role).\" (the named set "
                    "lowest: set 3 for every 10 x 10 cv test, set 4 for 5 x 2 cv)", "Sec. 5.4, Table 5",
@@ -297,7 +301,7 @@ def table7(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
 
     claims = Claims("bouckaert2003", "07_table7_learner_pairs")
     claims.close_to("c_cells", "The cells of Table 7", "Sec. 5.5, Table 7", value=both["reproduced"],
-                    published=both["published"], se=diff_se(both["published"], n_datasets), rounding=0.05,
+                    published=both["published"], se=rate_difference_se(both["published"], n_datasets), rounding=0.05,
                     unit="points", digits=1)
     claims.at_most("c_acceptable", "\"Overall, the Type 1 errors are acceptable\" (acceptable: at most the level)",
                    "Sec. 5.5, Table 7", value=np.sort(both["reproduced"].to_numpy())[::-1], bound=100 * alpha,

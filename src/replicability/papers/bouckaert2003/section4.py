@@ -4,7 +4,7 @@
 :func:`~replicability.stats.schemes.scheme_sample` and applies the ten schemes of Table 1 to it;
 :func:`figure2` selects the calibrated df of every test from the stored Section 4
 calibration and checks the observations the paper lists under Figure 2. Each returns a
-:class:`~replicability.papers.page.Page`; :func:`plot_figure1` and
+:class:`~replicability.report.page.Page`; :func:`plot_figure1` and
 :func:`plot_figure2` draw the figures.
 """
 
@@ -13,11 +13,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table
+from ...report.tables import read_published
+from ...report.uncertainty import rate_se
 from ...stats.decisions import Outcome, decide
 from ...stats.schemes import scheme_sample, scheme_ttest
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import Page, Table
-from ..tables import read_published
 from .compare import word_rounding
 from .experiments import NULL_DATASETS, section4_calibration
 from .study import STUDY_TESTS, TEST_LABELS, select_calibrated_df

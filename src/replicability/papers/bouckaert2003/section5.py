@@ -3,7 +3,7 @@
 :func:`table2` measures the Type I error for six class probabilities (Section 5.1),
 :func:`table3` re-measures the accuracies of the four Bayesian-network sources (Section
 5.2), :func:`figure4_table4` the Type I error and power against the runs and the levels
-(Sections 5.2-5.3). Each returns a :class:`~replicability.papers.page.Page`
+(Sections 5.2-5.3). Each returns a :class:`~replicability.report.page.Page`
 with its claims; ``plot_*`` draw the figures, with the published values where the paper
 prints numbers.
 
@@ -20,13 +20,14 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table
+from ...report.tables import read_published
+from ...report.uncertainty import rate_difference_se, rate_se
 from ...sources.bayesnet import load_bouckaert2003_networks
-from ..claims import Claims, comparison_summary, rate_se
-from ..network_search import expected_accuracies
-from ..page import Page, Table
-from ..synthetic_runs import fold_differences, synthetic_fold_counts
-from ..tables import read_published
-from .compare import comparison_rows, diff_se, worst_first
+from ..shared.network_search import expected_accuracies
+from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
+from .compare import comparison_rows, worst_first
 from .experiments import (
     LEVELS,
     NULL_DATASETS,
@@ -112,7 +113,7 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
 
     claims = Claims("bouckaert2003", "03_table2_class_probability")
     claims.close_to("c_cells", "The cells of Table 2", "Sec. 5.1, Table 2", value=both["reproduced"],
-                    published=both["published"], se=diff_se(both["published"], n_datasets), rounding=0.05,
+                    published=both["published"], se=rate_difference_se(both["published"], n_datasets), rounding=0.05,
                     unit="points", digits=1)
     not_t = table[~table["test"].str.endswith("averaged_t")]["reproduced"].dropna()
     claims.at_most("c_level", "\"Except for the averaged T tests, none of the tests have a Type I error exceeding "
@@ -122,7 +123,7 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
     low = [p for p in class_probabilities if p <= 0.2]
     high = wide[max(class_probabilities)].to_numpy()[:, None].repeat(len(low), axis=1)
     high, lower, se = worst_first(high - wide[low].to_numpy(), high, wide[low].to_numpy(),
-                                  diff_se(high, n_datasets, wide[low].to_numpy(), n_datasets))
+                                  rate_difference_se(high, n_datasets, wide[low].to_numpy(), n_datasets))
     claims.greater("c_low_p", "\"In fact, the Type I error tends to be considerably lower with the lower class "
                    f"probabilities.\" (each test at p <= 0.2 against p = {max(class_probabilities):g})",
                    "Sec. 5.1, Table 2", larger=high, smaller=lower, se=se, unit="points", digits=1)
@@ -167,7 +168,7 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
 
     Each source's models are scored on one sampled test set of ``n_test`` instances (the
     paper's procedure) and exactly, against the network's joint distribution
-    (:func:`~replicability.papers.network_search.expected_accuracies`).
+    (:func:`~replicability.papers.shared.network_search.expected_accuracies`).
 
     Returns
     -------
@@ -198,7 +199,7 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
     for name, column in (("table3", "test_set"), ("table3_exact", "exact")):
         out = table[["algorithm", "set", column]].rename(columns={column: "value"}).copy()
         out["value"] = out["value"].round(4)
-        out["source"] = (f"computed: replicability.papers.network_search.expected_accuracies, {n_train_sets} "
+        out["source"] = (f"computed: replicability.papers.shared.network_search.expected_accuracies, {n_train_sets} "
                          "training sets of 300, " + ("one test set of 10000 instances" if column == "test_set"
                                                      else "exact accuracy"))
         reproduced[name] = out
@@ -369,18 +370,19 @@ def _figure4_table4_claims(figure4, type1, rates, *, alpha, alphas, n_datasets):
                    rule="identical rates over the runs on every set")
     first, last = fig4.columns[0], fig4.columns[-1]
     up = np.array([[fig4.loc[(s, t), last], fig4.loc[(s, t), first]] for s in (2, 3, 4) for t in _FIRST3[:2]])
-    up_last, up_first, up_se = worst_first(up[:, 0] - up[:, 1], up[:, 0], up[:, 1], diff_se(up[:, 0], n, up[:, 1], n))
+    up_last, up_first, up_se = worst_first(up[:, 0] - up[:, 1], up[:, 0], up[:, 1], rate_difference_se(up[:, 0], n,
+                                                                                                       up[:, 1], n))
     claims.greater("c_resampling_gain", "\"The power of resampling and corrected resampling tests increases with "
                    f"increasing the number of runs.\" ({last} against {first} runs, sets 2-4)", "Sec. 5.2, Figure 4",
                    larger=up_last, smaller=up_first, se=up_se, unit="points", digits=1)
     at10 = np.array([[fig4.loc[(s, cv_tests), 10].max(), fig4.loc[(s, cv_tests), 10].min()] for s in (2, 3, 4)])
     spread, spread_se = worst_first(at10[:, 1] - at10[:, 0], at10[:, 0] - at10[:, 1],
-                                    diff_se(at10[:, 0], n, at10[:, 1], n))
+                                    rate_difference_se(at10[:, 0], n, at10[:, 1], n))
     claims.at_most("c_power_close", "\"all other calibrated tests that use all data have a power that is rather close "
                    f"to the other tests\" (close: a spread of at most {CLOSE_POINTS:g} points at 10 runs, sets 2-4)",
                    "Sec. 5.2, Figure 4", value=spread, bound=CLOSE_POINTS, se=spread_se, unit="points", digits=1)
     pairs = np.array([[fig4.loc[(s, t)].iloc[-1], fig4.loc[(s, t), 10]] for s in (2, 3, 4) for t in cv_tests])
-    drift, drift_se = pairs[:, 0] - pairs[:, 1], diff_se(pairs[:, 0], n, pairs[:, 1], n)
+    drift, drift_se = pairs[:, 0] - pairs[:, 1], rate_difference_se(pairs[:, 0], n, pairs[:, 1], n)
     abs_drift, abs_se = worst_first(-np.abs(drift), np.abs(drift), drift_se)
     up_drift, up_se = worst_first(-drift, drift, drift_se)
     claims.at_most("c_runs_insensitive", "\"Those tests show very little sensitivity to the number of runs\" (power "
@@ -391,7 +393,8 @@ def _figure4_table4_claims(figure4, type1, rates, *, alpha, alphas, n_datasets):
                    bound=0.0,
                    se=up_se, unit="points", digits=1)
     claims.close_to("c_table4_cells", "The Type I errors of Table 4", "Sec. 5.3, Table 4", value=type1["reproduced"],
-                    published=type1["published"], se=diff_se(type1["published"], n), rounding=0.05, unit="points",
+                    published=type1["published"], se=rate_difference_se(type1["published"],
+                                                                        n), rounding=0.05, unit="points",
                     digits=1)
     level = 100 * type1["alpha"].to_numpy()
     below, below_level = worst_first(level - type1["reproduced"].to_numpy(), type1["reproduced"], level)
@@ -404,7 +407,7 @@ def _figure4_table4_claims(figure4, type1, rates, *, alpha, alphas, n_datasets):
     gap = np.array([[rates[s].loc[[t for t in cv_tests if t in rates[s].index], a].min(),
                      rates[s].loc[list(_FIRST3), a].max()] for s in (2, 3, 4) for a in alphas])
     gap_cv, gap_first3, gap_se = worst_first(gap[:, 0] - gap[:, 1], gap[:, 0], gap[:, 1],
-                                             diff_se(gap[:, 0], n, gap[:, 1], n))
+                                             rate_difference_se(gap[:, 0], n, gap[:, 1], n))
     claims.greater("c_gap", "\"There is a large gap between the resampled, corrected resampled and k-fold cv test on "
                    "the one hand and the other tests on the other hand.\" (every 10 x 10 cv test above each of the "
                    "three, sets 2-4, every level)", "Sec. 5.3", larger=gap_cv, smaller=gap_first3, se=gap_se,
@@ -419,8 +422,8 @@ def _figure4_table4_claims(figure4, type1, rates, *, alpha, alphas, n_datasets):
                    rule="best in at least 3/4 of the (set, level) cells of sets 2-4, top 3 in all")
     rat = float(rates[1].loc["runs_averaged_t", 0.1]) if 0.1 in rates[1].columns else float("nan")
     claims.close_to("c_rat_type1_10", "\"it also has a slightly elevated Type I error at 10% significance level "
-                    "(10.5%)\"", "Sec. 5.3, Table 4", value=rat, published=10.5, se=diff_se(10.5, n), rounding=0.05,
-                    unit="%", digits=1)
+                    "(10.5%)\"", "Sec. 5.3, Table 4", value=rat, published=10.5,
+                    se=rate_difference_se(10.5, n), rounding=0.05, unit="%", digits=1)
     claims.exactly("c_all_top3", "\"The use all data test is always in the top 3 of the tests listed.\"", "Sec. 5.3",
                    condition=top3_all == len(ranks), measured=f"top 3 in {top3_all} of {len(ranks)}",
                    rule="top 3 in every (set, level) cell of sets 2-4")

@@ -60,9 +60,10 @@ from ...engine.runner import parallel_map
 from ...engine.store import cached_result
 from ...stats.decisions import decide
 from ...stats.measures import consistency, replicability_r2
-from ...stats.schemes import _scheme_t, scheme_ttest
+from ...stats.schemes import scheme_moments, scheme_ttest, scheme_ttest_from_moments
 from ...stats.ttests import corrected_resampled_ttest, kfold_cv_ttest, resampled_ttest
-from ..synthetic_runs import fold_differences, synthetic_fold_counts
+from ..shared.readings import experiment_sample
+from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
 
 __all__ = [
     "CALIBRATED_TESTS",
@@ -206,13 +207,13 @@ def study_test(d, test, *, n_runs=None, df=None):
         df = check_positive(df, "df")
     k = d.shape[-1]
     if test == "kfold_cv":
-        return kfold_cv_ttest(d[..., 0, :], df=df)
+        return kfold_cv_ttest(experiment_sample(d, "cv"), df=df)
     d = d[..., :n_runs, :]
     if test == "resampling":
-        return resampled_ttest(d[..., 0], df=df)
+        return resampled_ttest(experiment_sample(d, "resampling"), df=df)
     if test == "corrected_resampling":
         # Each first fold holds 1/k of the data: n_test / n_train = 1 / (k - 1).
-        return corrected_resampled_ttest(d[..., 0], n_train=k - 1, n_test=1, df=df)
+        return corrected_resampled_ttest(experiment_sample(d, "resampling"), n_train=k - 1, n_test=1, df=df)
     scheme, variant = _SCHEME_TESTS[test]
     return scheme_ttest(d, scheme=scheme, variant=variant, df=df)
 
@@ -300,7 +301,9 @@ def _cell_rejections(d, test, n_runs, df_values, alphas):
     :func:`study_test` computes it.
     """
     if test in _SCHEME_TESTS:
-        result = functools.partial(_scheme_t(d[..., :n_runs, :], *_SCHEME_TESTS[test]), alternative="two-sided")
+        scheme, variant = _SCHEME_TESTS[test]
+        result = functools.partial(scheme_ttest_from_moments, scheme_moments(d[..., :n_runs, :], scheme=scheme,
+                                                                              variant=variant))
     else:
         result = functools.partial(study_test, d, test, n_runs=n_runs)
     out = np.empty((len(df_values), alphas.size), dtype=np.int64)
@@ -457,7 +460,7 @@ def null_calibration(*, n_datasets, seed, scale, n_runs=FIGURE2_RUNS, n_folds=10
     Runs (or reads) one experiment of ``max(n_runs)`` runs of stratified
     ``n_folds``-fold cv of naive Bayes and C4.5 on ``n_datasets`` data sets of
     300 instances with 10 independent binary attributes and class probability
-    0.5 (:func:`~replicability.papers.synthetic_runs.synthetic_fold_counts`, source
+    0.5 (:func:`~replicability.papers.shared.synthetic_runs.synthetic_fold_counts`, source
     ``"null"``); every smaller number of runs is a prefix of it. Then counts the
     rejections of every test for every number of runs, df and level
     (:func:`rejection_counts`), and stores the counts with

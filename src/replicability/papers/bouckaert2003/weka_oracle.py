@@ -37,9 +37,9 @@ from ..._validation import check_choice
 from ...engine.registry import SCHEMES, SOURCES
 from ...engine.runner import ExperimentConfig
 from ...engine.store import data_dir
+from ...report.tables import read_published
 from ...sources.bayesnet import load_bouckaert2003_networks
-from ..synthetic_runs import SYNTHETIC_SOURCES, fold_differences, synthetic_fold_counts
-from ..tables import read_published
+from ..shared.synthetic_runs import SYNTHETIC_SOURCES, fold_differences, synthetic_fold_counts
 from .experiments import NULL_DATASETS, calibrated_df, n_jobs_for, section4_calibration
 from .study import CALIBRATED_TESTS, study_outcomes
 

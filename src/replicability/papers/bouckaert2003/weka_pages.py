@@ -1,6 +1,6 @@
 """The investigations of Tables 2 and 7 with real Weka as the oracle (issue 21), for their pages.
 
-Each function returns a :class:`~replicability.papers.page.Page` without claims: the
+Each function returns a :class:`~replicability.report.page.Page` without claims: the
 tables of the investigation (Weka's agreement with our learners fold by fold, the
 table recomputed with Weka's counts, the probes) and a table of hypotheses, each with
 the experiment that tests it, the result (numbers computed here) and the verdict. The
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..claims import Claims
-from ..page import Page, Table
+from ...report.claims import Claims
+from ...report.page import Page, Table
 from .weka_oracle import _engine_counts, fold_agreement, table2_design_probes, table2_oracle, table7_oracle
 
 __all__ = ["table2_investigation", "table7_investigation"]

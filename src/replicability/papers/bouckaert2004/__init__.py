@@ -1,20 +1,16 @@
 """Bouckaert (2004): the estimators of replicability, Table 1, the Section 4 sweep and Table 2 (UCI).
 
-``experiments`` holds the sampling schemes, outcomes and summaries shared with
-Bouckaert & Frank (2004); ``theory`` (Section 3, Figure 2, Lemma A.1),
+The sampling schemes, outcomes and summaries it shares with Bouckaert & Frank (2004)
+are in :mod:`replicability.papers.shared.readings`; ``theory`` (Section 3, Figure 2, Lemma A.1),
 ``synthetic`` (Table 1), ``sign_rules`` (which sign test gives Table 1's
 sign-test row), ``sorted_runs`` (the Section 4 sweep) and ``uci``
 (Table 2) compute the pages of the 2004 notebooks, their tables, figures and
-claims (shown by ``replicability.papers.page``).
+claims (shown by ``replicability.report.page``).
 """
 
 from ..._lazy import attach
 
 _MODULES = {
-    "experiments": (
-        "EXPERIMENT_SCHEMES", "EXPERIMENT_TESTS", "experiment_outcomes", "experiment_sample", "interval_of_mean",
-        "monotone_within", "outcome_summary",
-    ),
     "theory": ("SECTION3_SIZES", "Section3", "figure2", "section3", "section3_claims", "theorem31_figure"),
     "synthetic": (
         "TABLE1_COLUMNS", "TABLE1_LABELS", "TABLE1_ROWS", "TABLE1_SIZES", "Table1", "table1", "table1_claims",

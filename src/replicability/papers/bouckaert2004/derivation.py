@@ -1,7 +1,7 @@
 """Section 3 of Bouckaert (2004), step by step: the estimators R̂1, R̂2 and R̂k, Lemmas 3.1-3.3, Theorems 3.1-3.2.
 
 Each function below checks one displayed step of Section 3 (and Lemma A.1, which the
-proof of Lemma 3.1 uses) and returns a :class:`~replicability.papers.steps.Step`: the
+proof of Lemma 3.1 uses) and returns a :class:`~replicability.report.steps.Step`: the
 step as printed, its correction where the printed one does not hold, the method and
 the result. Algebra is checked with ``sympy`` (symbolic in ``n`` and ``p`` where the
 step is; for a fixed small ``n`` where it needs the ``2^n`` outcome vectors), probability
@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import as_generator, check_positive_int
+from ...report.steps import Derivation, Step, identity, require_sympy
 from ...stats.enumeration import enumerate_outcomes, exact_moments, outcome_probabilities, simulate_outcomes
 from ...stats.estimators import (
     linear_estimator_variance,
@@ -37,7 +38,6 @@ from ...stats.estimators import (
     r2_weights,
 )
 from ...stats.measures import r2_variance, replicability_r1, replicability_r2
-from ..steps import Derivation, Step, identity, require_sympy
 
 __all__ = [
     "DERIVATION_2004_STEPS", "lemma31_binomial", "lemma31_mean", "lemma31_pair", "lemma31_variance", "lemma32",

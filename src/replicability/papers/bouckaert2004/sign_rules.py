@@ -44,10 +44,10 @@ import pandas as pd
 from scipy import stats
 
 from ..._validation import check_alpha, check_choice
+from ...report.tables import read_published
 from ...stats.decisions import decide
 from ...stats.nonparametric import sign_test
-from ..tables import read_published
-from .experiments import experiment_outcomes, experiment_sample, outcome_summary
+from ..shared.readings import experiment_outcomes, experiment_sample, outcome_summary
 from .synthetic import TABLE1_SIZES, table1_differences
 
 __all__ = ["SIGN_VARIANTS", "VERY_CLOSE", "SignVariants", "sign_counts", "sign_rules_on_table2", "sign_test_variants",
@@ -199,7 +199,7 @@ class SignVariants:
         -------
         list of Table
         """
-        from ..page import Table, format_number
+        from ...report.page import Table, format_number
 
         values = [c for c in self.table.columns if not c.endswith(" ±")]
         table = pd.DataFrame({c: [f"{format_number(v, 1)} ± {format_number(h, 1)}" if pd.notna(h)
@@ -260,7 +260,7 @@ def sign_test_variants(*, seed=0, alpha=0.05, scale="paper"):
     Notes
     -----
     Tolerances (95% half-widths ``h``, the paper's in brackets in Table 1, ours
-    from :func:`~replicability.papers.bouckaert2004.outcome_summary`):
+    from :func:`~replicability.papers.shared.readings.outcome_summary`):
     the Type I error fits when ``|ours - 5.0| <= sqrt(h_pub^2 + h_ours^2) + 0.05``;
     the loss of replicability against the rank test fits when it is within the
     root sum of squares of the four half-widths plus 0.05 of the printed loss.
@@ -323,7 +323,7 @@ def sign_rules_on_table2(*, alpha=0.05, scale="paper"):
     Table 2 prints, per pair of learners and data set, the number of the 10
     randomizations of sorted 10 x 10 cv on which the sign test finds no
     difference ("." for 0 or 10), and the mean normalized replicability. On the
-    committed Weka runs (:func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`,
+    committed Weka runs (:func:`~replicability.papers.shared.uci_runs.uci_scheme_results`,
     nothing recomputed), each rule of ``SIGN_VARIANTS`` gives its own cells;
     this counts the cells equal to the printed ones.
 
@@ -341,8 +341,8 @@ def sign_rules_on_table2(*, alpha=0.05, scale="paper"):
         beside the printed mean (84.4).
     """
     from ...sources.uci import list_uci
-    from ..bouckaert_frank2004.uci_runs import uci_scheme_results
-    from ..bouckaert_frank2004.uci_tables import PAIR_LABELS, fold_accuracy_differences
+    from ..shared.uci_outcomes import PAIR_LABELS, fold_accuracy_differences
+    from ..shared.uci_runs import uci_scheme_results
 
     alpha = check_alpha(alpha)
     cv = uci_scheme_results("cv", scale=scale)

@@ -1,9 +1,9 @@
 """The sorted-runs sweep of Bouckaert (2004), Section 4: level, runs, class probability, cardinality, learners.
 
 :func:`sweep` recomputes every factor of notebook ``bouckaert2004/03_sweep`` from
-the fold counts of :func:`~replicability.papers.synthetic_runs.synthetic_fold_counts`
+the fold counts of :func:`~replicability.papers.shared.synthetic_runs.synthetic_fold_counts`
 (committed under ``data/results`` at paper scale), :func:`sweep_claims` holds the
-three claims of the paper to the rules of :mod:`replicability.papers.claims`, and
+three claims of the paper to the rules of :mod:`replicability.report.claims`, and
 :func:`runs_figure` and :func:`class_probability_figure` draw the trends.
 
 References
@@ -21,12 +21,13 @@ import pandas as pd
 from scipy import stats
 
 from ..._validation import check_choice
+from ...report.claims import Claims, comparison_summary
+from ...report.page import plain
+from ...report.tables import read_published, write_reproduced
+from ...report.uncertainty import rate_se
 from ...stats.measures import normalized_replicability, replicability_r2
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import plain
-from ..synthetic_runs import fold_differences, synthetic_fold_counts
-from ..tables import read_published, write_reproduced
-from .experiments import experiment_outcomes, outcome_summary
+from ..shared.readings import experiment_outcomes, outcome_summary
+from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
 
 __all__ = ["SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "class_probability_figure", "runs_figure",
            "sweep", "sweep_claims"]
@@ -213,7 +214,7 @@ def _mean_se(halfwidth_pct, n):
 
 
 def sweep_claims(res):
-    """The three claims of Bouckaert (2004), Section 4, on the sweep, held to :mod:`~replicability.papers.claims`.
+    """The three claims of Bouckaert (2004), Section 4, on the sweep, held to :mod:`~replicability.report.claims`.
 
     * Type I error at most the level plus one point, per factor: ``at_most`` with
       ``rate_se(level + 1%, n)`` over the ``n`` data sets of the factor (the

@@ -2,9 +2,9 @@
 
 :func:`table1` computes the table from the shared 10 x 10 cv experiment on the
 four Bayesian-network sources (the fold counts of
-:func:`~replicability.papers.synthetic_runs.synthetic_fold_counts`, committed under
+:func:`~replicability.papers.shared.synthetic_runs.synthetic_fold_counts`, committed under
 ``data/results`` at paper scale), :func:`table1_claims` holds the claims of
-Section 4 to the rules of :mod:`replicability.papers.claims`, and
+Section 4 to the rules of :mod:`replicability.report.claims`, and
 :func:`table1_figure` draws the printed values beside ours.
 
 References
@@ -22,11 +22,12 @@ import pandas as pd
 from scipy import stats
 
 from ..._validation import check_choice
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import plain
-from ..synthetic_runs import fold_differences, synthetic_fold_counts
-from ..tables import read_published, write_reproduced
-from .experiments import experiment_outcomes, outcome_summary
+from ...report.claims import Claims, comparison_summary
+from ...report.page import plain
+from ...report.tables import read_published, write_reproduced
+from ...report.uncertainty import rate_difference_se, rate_se
+from ..shared.readings import experiment_outcomes, outcome_summary
+from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
 
 __all__ = ["TABLE1_COLUMNS", "TABLE1_LABELS", "TABLE1_ROWS", "TABLE1_SIZES", "Table1", "table1", "table1_claims",
            "table1_differences", "table1_figure"]
@@ -95,8 +96,8 @@ def table1(*, seed=0, alpha=0.05, scale="paper", write=True):
     """Table 1 of Bouckaert (2004) reproduced, beside the published values.
 
     Each row is a (test, sampling scheme) pair (``TABLE1_ROWS``):
-    :func:`~replicability.papers.bouckaert2004.experiment_outcomes` on every 10 x 10
-    cv matrix, :func:`~replicability.papers.bouckaert2004.outcome_summary` over data
+    :func:`~replicability.papers.shared.readings.experiment_outcomes` on every 10 x 10
+    cv matrix, :func:`~replicability.papers.shared.readings.outcome_summary` over data
     sets and randomizations, per source: the rejection rate (Type I error on source
     1, power on sources 2-4) and the minimum over the sources of the mean
     normalized replicability ``2 R̂2 - 1``, each with a 95% half-width.
@@ -154,7 +155,7 @@ def _nr2(res, test, scheme):
 
 
 def table1_claims(res):
-    """The claims of Bouckaert (2004), Section 4, on Table 1, held to the rules of :mod:`~replicability.papers.claims`.
+    """The claims of Bouckaert (2004), Section 4, on Table 1, held to the rules of :mod:`~replicability.report.claims`.
 
     Standard errors: a rejection rate over ``n`` data sets (the independent units;
     the ten randomizations of one data set share it) has
@@ -191,9 +192,6 @@ def table1_claims(res):
     c.greater("claim_only_sorted_others", "... the other five schemes exceed the level", src,
               larger=[type1[s] for s in others], smaller=100 * alpha, se=se_alpha, unit="points", digits=1)
 
-    def diff_se(p, q):
-        return 100 * np.sqrt(rate_se(np.asarray(p) / 100, n) ** 2 + rate_se(np.asarray(q) / 100, n) ** 2)
-
     sorted_power = rate[rank, "sorted_runs"][1:3]  # sources 2 and 3
     gaps = {s: np.min(rate[rank, s][1:3] - sorted_power) for s in others}
     most = sorted(others, key=lambda s: -gaps[s])[:3]  # "most": three of the five other schemes
@@ -201,7 +199,7 @@ def table1_claims(res):
     sorted_power = np.tile(sorted_power, len(most))
     c.greater("claim_power_cost", "Sorted runs pays with less power than most other schemes (here: three of five, "
               "on sources 2 and 3)", src, larger=larger, smaller=sorted_power,
-              se=diff_se(larger, sorted_power), unit="points", digits=1)
+              se=rate_difference_se(larger, n, sorted_power, n), unit="points", digits=1)
     nr2 = {k: _nr2(res, *k) for k in res.summaries}
     low, high = ["resampling", "cv"], ["all", "folds", "runs", "sorted_runs"]
     c.at_most("claim_replicability", "Resampling and 10-fold cv have a normalized replicability below 50%", src,
@@ -214,7 +212,8 @@ def table1_claims(res):
     close = np.concatenate([rate[t, "sorted_runs"] for t in ("sign", "t")])
     base = np.tile(rate[rank, "sorted_runs"], 2)
     c.close_to("claim_tests_close", "Sign and t-test on sorted runs: Type I error and power close to the rank test's "
-               "(all four sources)", src, value=close, published=base, se=diff_se(close, base), rounding=0.0,
+               "(all four sources)", src, value=close, published=base, se=rate_difference_se(close, n, base,
+                                                                                             n), rounding=0.0,
                unit="points", digits=1)
     pair_se = np.hypot(nr2[rank, "sorted_runs"][1], nr2["sign", "sorted_runs"][1])
     c.greater("claim_test_order", "On sorted runs the sign test is considerably less replicable than the rank test",

@@ -3,7 +3,7 @@
 :func:`section3` recomputes every check of notebook ``bouckaert2004/01_estimators``
 (closed forms against exact enumeration and simulation, the Theorem 3.2 search,
 the Figure 2 grid, Lemma A.1), :func:`section3_claims` holds the paper's claims to
-the rules of :mod:`replicability.papers.claims`, and :func:`theorem31_figure` and
+the rules of :mod:`replicability.report.claims`, and :func:`theorem31_figure` and
 :func:`figure2` draw the figures.
 
 References
@@ -20,6 +20,9 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
+from ...report.claims import Claims, comparison_summary
+from ...report.page import plain
+from ...report.tables import read_published, write_reproduced
 from ...stats.enumeration import (
     enumerate_outcomes,
     exact_moments,
@@ -48,9 +51,6 @@ from ...stats.measures import (
     replicability_r2,
     replicability_r2_from_counts,
 )
-from ..claims import Claims, comparison_summary
-from ..page import plain
-from ..tables import read_published, write_reproduced
 
 __all__ = ["SECTION3_SIZES", "Section3", "figure2", "section3", "section3_claims", "theorem31_figure"]
 
@@ -295,7 +295,7 @@ def section3(*, seed=2004, scale="paper", check_r=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
 
 
 def section3_claims(res):
-    """The claims of Section 3, Figure 2 and the Appendix, held to the rules of :mod:`~replicability.papers.claims`.
+    """The claims of Section 3, Figure 2 and the Appendix, held to the rules of :mod:`~replicability.report.claims`.
 
     Every claim here is a mathematical statement checked by exact enumeration or
     to floating-point precision, so each is an ``exactly`` claim (no tolerance);

@@ -2,10 +2,10 @@
 
 :func:`table2` computes the draws per data set and the mean normalized
 replicabilities from the ten randomizations of
-:func:`replicability.papers.bouckaert_frank2004.uci_scheme_results` (Weka's
+:func:`replicability.papers.shared.uci_runs.uci_scheme_results` (Weka's
 stratified folds, committed under ``data/results``), beside the published table;
 :func:`table2_claims` holds the claims of Section 4 to the rules of
-:mod:`replicability.papers.claims`; :func:`table2_figure` draws published and
+:mod:`replicability.report.claims`; :func:`table2_figure` draws published and
 reproduced means.
 
 References
@@ -22,12 +22,12 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 
+from ...report.claims import Claims, comparison_summary
+from ...report.page import plain
+from ...report.tables import read_published, write_reproduced
 from ...sources.uci import list_uci
-from ..bouckaert_frank2004 import uci_scheme_results
-from ..bouckaert_frank2004.uci_tables import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
-from ..claims import Claims, comparison_summary
-from ..page import plain
-from ..tables import read_published, write_reproduced
+from ..shared.uci_outcomes import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
+from ..shared.uci_runs import uci_scheme_results
 
 __all__ = ["TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"]
 
@@ -198,7 +198,7 @@ def _cell_normalized(res, test):
 
 
 def table2_claims(res):
-    """The claims of Bouckaert (2004), Section 4, on Table 2, held to the rules of :mod:`~replicability.papers.claims`.
+    """The claims of Bouckaert (2004), Section 4, on Table 2, held to the rules of :mod:`~replicability.report.claims`.
 
     The mean normalized replicability of a test is the mean over the ``m`` cells
     (3 pairs x 27 data sets) of its block; two tests are compared cell by cell

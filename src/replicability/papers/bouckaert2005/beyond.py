@@ -5,7 +5,7 @@ designs at 10,000 (gaps rescaled by ``sqrt(n)``); :func:`adaptive_design` runs
 the adaptive design of :func:`~replicability.papers.bouckaert2005.adaptive.simulate_adaptive`
 through the result store and sets it beside the fixed sorted designs;
 :func:`beyond_claims` holds both claims to the rules of
-:mod:`replicability.papers.claims`.
+:mod:`replicability.report.claims`.
 
 References
 ----------
@@ -19,8 +19,9 @@ import numpy as np
 import pandas as pd
 
 from ...engine.store import cached_result
-from ..claims import Claims, rate_se
-from ..page import plain
+from ...report.claims import Claims
+from ...report.page import plain
+from ...report.uncertainty import rate_se
 from .adaptive import simulate_adaptive
 from .curves import _ALL, _NORMALIZED, GROUPS, SCALE_CAPS, X_AXIS, curve_summary, task1_curves
 from .histograms import stored_measures
@@ -139,7 +140,7 @@ def adaptive_design(ref, *, n_ref=10_000, options=None, n_datasets=1000, alpha=0
 
 
 def beyond_claims(compare, table, *, n_datasets=1000, alpha=0.05):
-    """The two claims of this page, held to the rules of :mod:`~replicability.papers.claims`.
+    """The two claims of this page, held to the rules of :mod:`~replicability.report.claims`.
 
     Replicability is the normalized ``2 R̂2 - 1`` (the paper's reading) with its
     standard error over the independent data sets of a gap; two of our

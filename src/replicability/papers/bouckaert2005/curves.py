@@ -5,7 +5,7 @@
 designs that share their data sets, and returns one row per design, size and gap;
 :func:`curve_summary` gives the quantities the text discusses per design and
 size; :func:`curves_claims` holds the claims of Section 4 to the rules of
-:mod:`replicability.papers.claims`; :func:`curves_figures` draws Figures 1-4.
+:mod:`replicability.report.claims`; :func:`curves_figures` draws Figures 1-4.
 
 Replicability is read as the paper reads it: the normalized replicability
 ``2 R̂2 - 1`` of Bouckaert (2004) against ``4q - 1``, twice the accuracy gap
@@ -28,9 +28,10 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import plain
-from ..tables import write_reproduced
+from ...report.claims import Claims, comparison_summary
+from ...report.page import plain
+from ...report.tables import write_reproduced
+from ...report.uncertainty import rate_se
 from .histograms import stored_measures
 from .readings import X_AXES
 from .task1 import SCALE_CAPS, cached_task1
@@ -169,7 +170,7 @@ def summary_tables(summary):
 
 
 def curves_claims(summary, page="02_task1_curves"):
-    """The claims of Bouckaert (2005), Section 4, on Figures 1-4, held to :mod:`~replicability.papers.claims`.
+    """The claims of Bouckaert (2005), Section 4, on Figures 1-4, held to :mod:`~replicability.report.claims`.
 
     Replicability is the normalized ``2 R̂2 - 1`` (the paper's reading), with its
     standard error over the independent data sets of a gap; mean power over the
@@ -177,7 +178,7 @@ def curves_claims(summary, page="02_task1_curves"):
     no numbers for the figures, so every claim compares two of our estimates: two
     simulations, with the standard error of their difference
     ``sqrt(se_1^2 + se_2^2)`` (``sqrt(2)`` times one when they are alike, the
-    rule of :mod:`~replicability.papers.claims`).
+    rule of :mod:`~replicability.report.claims`).
 
     Parameters
     ----------

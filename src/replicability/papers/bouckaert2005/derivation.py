@@ -1,7 +1,7 @@
 """Section 3 and the Appendix of Bouckaert (2005), step by step: McNemar's test under overlapping test sets.
 
 Each function below checks one displayed step and returns a
-:class:`~replicability.papers.steps.Step` (printed form, correction, method, result):
+:class:`~replicability.report.steps.Step` (printed form, correction, method, result):
 algebra and integrals with ``sympy``; probability statements by exact enumeration of
 the paper's model on a small data set and by simulation at the paper's sizes (data
 sets of 1,000 to 200,000 instances, test fractions 10%, 33% and 50%); the lower bound
@@ -28,8 +28,9 @@ import pandas as pd
 from scipy import stats
 
 from ..._validation import as_generator, check_alpha, check_positive_int
-from ..claims import rate_se, se_multiple
-from ..steps import Derivation, Step, identity, require_sympy
+from ...report.claims import se_multiple
+from ...report.steps import Derivation, Step, identity, require_sympy
+from ...report.uncertainty import rate_se
 from .theory import _GH_NODES, _quadrature, normal_tail_mean, normal_tail_mean_linear
 
 __all__ = [

@@ -6,7 +6,7 @@ prints, beside the printed values; :func:`designs_at_equal_cost` summarizes the
 Figures 1-4 simulations per design (Sections 4.2-4.3) and :func:`equal_cost_claims`
 holds their orderings on one reading of replicability (:func:`equal_cost_readings`
 sets ``2 R̂2 - 1`` and "all agree" side by side); :func:`in_text_claims` holds all
-the claims to the rules of :mod:`replicability.papers.claims`.
+the claims to the rules of :mod:`replicability.report.claims`.
 
 References
 ----------
@@ -20,9 +20,10 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
-from ..claims import NOT_HOLDS, Claims, comparison_summary, rate_se
-from ..page import plain
-from ..tables import read_published, write_reproduced
+from ...report.claims import NOT_HOLDS, Claims, comparison_summary
+from ...report.page import plain
+from ...report.tables import read_published, write_reproduced
+from ...report.uncertainty import rate_se
 from .curves import _ALL, _NORMALIZED, GROUPS, SCALE_CAPS, curve_summary, task1_curves
 from .histograms import stored_measures
 from .task1 import TASK1_DESIGNS, cached_task1
@@ -158,7 +159,7 @@ def designs_at_equal_cost(sizes=(1000, 2000, 10000), *, alpha=0.05, seed=2005, s
     is kept beside. Each ``... SE`` column is the standard error of the average
     over the ``k`` sizes, ``sqrt(sum_i se_i^2) / k``: the standard error over the
     independent data sets of a gap (``2 R̂2 - 1``: ``normalized_r2_se``; rates:
-    :func:`~replicability.papers.claims.rate_se`; power: of its mean over the gaps).
+    :func:`~replicability.report.uncertainty.rate_se`; power: of its mean over the gaps).
 
     Returns
     -------
@@ -190,7 +191,7 @@ def designs_at_equal_cost(sizes=(1000, 2000, 10000), *, alpha=0.05, seed=2005, s
 
 
 def in_text_claims(type1, worst, by_design, *, alpha=0.05):
-    """The in-text claims of Bouckaert (2005), Section 4, held to the rules of :mod:`~replicability.papers.claims`.
+    """The in-text claims of Bouckaert (2005), Section 4, held to the rules of :mod:`~replicability.report.claims`.
 
     The printed replicabilities are the normalized replicability ``2 R̂2 - 1`` and
     the printed Δ is ``4q - 1`` (:mod:`~replicability.papers.bouckaert2005.readings`).
@@ -310,13 +311,13 @@ def equal_cost_claims(claims, by_design, reading=_NORMALIZED):
 
     Every claim is an ordering of two of our estimates (the paper prints no
     numbers there), held with the standard error of their difference
-    ``sqrt(se_1^2 + se_2^2)`` (:meth:`~replicability.papers.claims.Claims.greater`);
-    "Type I error about the same" is a :meth:`~replicability.papers.claims.Claims.close_to`
+    ``sqrt(se_1^2 + se_2^2)`` (:meth:`~replicability.report.claims.Claims.greater`);
+    "Type I error about the same" is a :meth:`~replicability.report.claims.Claims.close_to`
     of the three numbers of resamples against 10.
 
     Parameters
     ----------
-    claims : replicability.papers.claims.Claims
+    claims : replicability.report.claims.Claims
     by_design : pandas.DataFrame
         :func:`designs_at_equal_cost`.
     reading : {"2 R2 - 1", "all agree"}
@@ -330,7 +331,7 @@ def equal_cost_claims(claims, by_design, reading=_NORMALIZED):
     Examples
     --------
     >>> import pandas as pd
-    >>> from replicability.papers.claims import Claims
+    >>> from replicability.report.claims import Claims
     >>> from replicability.papers.bouckaert2005.in_text import equal_cost_claims
     >>> designs = ["mcnemar_90_10", "mcnemar_50_50", "resampling_10", "resampling_100", "resampling_500",
     ...            "cv_1x10", "cv_10x10", "cv_50x10", "sorted_cv_1x10"]

@@ -47,8 +47,8 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice, check_positive_int
-from ..claims import se_multiple
-from ..tables import read_published
+from ...report.claims import se_multiple
+from ...report.tables import read_published
 from .histograms import REPEATS_ATTR, histogram_measures, outcome_cells
 from .task1 import SCALE_CAPS, cached_task1
 from .theory import task1_worst_case_gap
@@ -242,7 +242,7 @@ def replicability_readings(type1_sizes=(1000, 2000, 10000, 20000, 100000, 200000
     ``z_m sqrt(2) se + 0.05`` points: ``se`` the standard error of our value over
     the data sets, ``sqrt(2)`` because the printed value is itself a simulation of
     as many data sets, ``z_m`` the Bonferroni multiple of
-    :func:`~replicability.papers.claims.se_multiple` for the ``m`` printed values,
+    :func:`~replicability.report.claims.se_multiple` for the ``m`` printed values,
     0.05 half a printed digit. An x-axis reproduces the printed Δ (integers) when
     each lies within 0.5 point of the range of gaps where the reading is within
     ``2 sqrt(2) se`` of its minimum: a noisy curve is flat near its minimum, so

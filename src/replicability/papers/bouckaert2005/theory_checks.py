@@ -4,7 +4,7 @@
 printed constants beside ours, the epsilon of Section 3.1 under the paper's and
 the normal model, and the Type I and worst-case replicability simulated at
 three data set sizes); :func:`section3_claims` holds the claims to the rules of
-:mod:`replicability.papers.claims`; :func:`tail_mean_figure` and
+:mod:`replicability.report.claims`; :func:`tail_mean_figure` and
 :func:`worst_case_figure` draw the figures.
 
 References
@@ -21,11 +21,12 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ...report.claims import Claims, comparison_summary
+from ...report.page import plain
+from ...report.tables import read_published, write_reproduced
+from ...report.uncertainty import rate_se
 from ...sources.counts import sample_task1_counts
 from ...stats.measures import type1_replicability_bound
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import plain
-from ..tables import read_published, write_reproduced
 from .histograms import histogram_measures, outcome_histogram
 from .task1 import mcnemar_outcomes
 from .theory import (
@@ -163,7 +164,7 @@ def _half_unit(text):
 
 
 def section3_claims(res):
-    """The claims of Bouckaert (2005), Section 3 and Appendix, held to the rules of :mod:`~replicability.papers.claims`.
+    """The claims of Bouckaert (2005), Section 3 and Appendix, held to the rules of :mod:`~replicability.report.claims`.
 
     Printed constants are compared within half a unit of their last printed
     digit. Simulated R̂2 has the standard error of its mean over the data sets

@@ -3,10 +3,7 @@
 from ..._lazy import attach
 
 _MODULES = {
-    "fidelity": (
-        "LEARNERS", "LEARNER_VERSIONS", "cv_correct", "fidelity_table", "fold_hits", "read_weka_cv", "uci_cv_correct",
-        "uci_fidelity", "weka_cv_splits", "weka_random_splits",
-    ),
+    "fidelity": ("fidelity_table", "read_weka_cv", "uci_cv_correct", "uci_fidelity"),
     "uci_fidelity_page": ("fidelity_page",),
     "five_by_two": (
         "FIVE_BY_TWO_STATISTICS", "NULL_SOURCE_ROW", "UNSTRATIFIED_SIZES", "FiveByTwoDrivers", "consistency",
@@ -16,11 +13,6 @@ _MODULES = {
                        "table5_tests"),
     "uci_pages": ("table1_page", "table2_page"),
     "cv_pages": ("table3_page", "table4_page"),
-    "uci_runs": ("PAPER", "UCI_PAIRS", "UCI_SCHEMES", "uci_fold_hits", "uci_scheme_results"),
     "weka_resampling": ("read_weka_resampling", "resampling_agreement"),
-    "uci_tables": (
-        "PAIR_LABELS", "UCI_TESTS", "consistency_table", "draw_counts", "fold_accuracy_differences",
-        "uci_test_outcomes",
-    ),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)

@@ -19,27 +19,25 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_alpha, check_choice, check_positive_int
-from ..claims import Claims, rate_se
-from ..page import Page, Table, beside, format_frame, format_number
-from ..tables import read_published
+from ...report.claims import Claims
+from ...report.page import Page, Table, beside, format_frame, format_number
+from ...report.tables import read_published
+from ...report.uncertainty import difference_se, percent_se, rate_se
+from ..shared.uci_outcomes import PAIR_LABELS, consistency_table, uci_test_outcomes
+from ..shared.uci_runs import PAPER, uci_scheme_results
 from .uci_pages import (
     _SOURCE,
     MEASURES,
     PAIRS,
     _claim_increase,
-    _diff_se,
     _long,
-    _pct_se,
     _r_figure,
-    _r_se,
     _r_series,
     _shown_grid,
     _steps,
     _summary,
     _versus,
 )
-from .uci_runs import PAPER, uci_scheme_results
-from .uci_tables import PAIR_LABELS, consistency_table, uci_test_outcomes
 
 __all__ = ["table3_page", "table4_page"]
 
@@ -51,7 +49,7 @@ def _null_type1(scale, seed, alpha):
     """Rejection rates (%) on synthetic source 1 (no difference) of the three tests on 10 x 10 cv."""
     from ...stats.decisions import decide
     from ...stats.ttests import corrected_repeated_cv_ttest, kfold_cv_ttest, paired_ttest
-    from ..synthetic_runs import fold_differences, synthetic_fold_counts
+    from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
     from .synthetic_page import SYNTHETIC_SIZES, n_jobs_for
 
     sizes = SYNTHETIC_SIZES[scale]
@@ -132,17 +130,19 @@ def table3_page(*, scale="paper", alpha=0.05, runs=(1, 2, 5, 10), seed=0, resamp
                     "corrected resampling with 10 runs, which takes the same computational effort, we see that "
                     "10-fold cross validation is at least as consistent.", f"{src} (text)",
                     value=pct * cons["cv_ttest"], bound=pct * res10,
-                    se=_diff_se(_pct_se(cons["cv_ttest"], m), _pct_se(res10, m)), unit="% of data sets", digits=1)
+                    se=difference_se(percent_se(cons["cv_ttest"], m), percent_se(res10, m)), unit="% of data sets",
+                    digits=1)
     claims.greater("claim_cv_vs_res100", "However, it is substantially less consistent than (corrected) resampling "
                    "at 100 runs.", f"{src} (text)", larger=pct * res100, smaller=pct * cons["cv_ttest"],
-                   se=_diff_se(_pct_se(res100, m), _pct_se(cons["cv_ttest"], m)), unit="% of data sets", digits=1)
+                   se=difference_se(percent_se(res100, m), percent_se(cons["cv_ttest"], m)), unit="% of data sets",
+                   digits=1)
     mean_rep, means = cons["repeated_cv_ttest"].mean(), np.array([res100.mean(), cons["cv_ttest"].mean()])
     claims.at_least("claim_uncorrected_consistent", "[The standard t-test on the 100 differences of 10 x 10 cv] "
                     "produced consistent results for 25, 24, and 18 datasets ... This looks impressive compared to "
                     "any of the tests we have evaluated so far. (Read: mean consistency over the pairs at least that "
                     "of corrected resampling with 100 runs and of the t-test on one 10-fold cv.)", f"{src} (text)",
                     value=np.full(2, pct * mean_rep), bound=pct * means,
-                    se=_diff_se(100 * rate_se(mean_rep / m, 3 * m), 100 * rate_se(means / m, 3 * m)),
+                    se=difference_se(100 * rate_se(mean_rep / m, 3 * m), 100 * rate_se(means / m, 3 * m)),
                     unit="% of data sets", digits=1)
     claims.at_least("claim_uncorrected_type1", "However, the Type I error of this test is very high (because of "
                     "the overlapping training and test sets). (Read: more than twice the level, on synthetic source "
@@ -155,12 +155,13 @@ def table3_page(*, scale="paper", alpha=0.05, runs=(1, 2, 5, 10), seed=0, resamp
                     "is almost everywhere as good and often better (assuming the same computational effort in both "
                     "cases). (Read: consistent of r x 10 cv at least that of 10 r resampling in every cell.)",
                     f"{src}, Tables 2 and 3", value=pct * cv_c, bound=pct * rs_c,
-                    se=_diff_se(_pct_se(cv_c, m), _pct_se(rs_c, m)), unit="% of data sets", digits=1)
+                    se=difference_se(percent_se(cv_c, m), percent_se(rs_c, m)), unit="% of data sets", digits=1)
     cv_r = np.array([rep["R", p, r] for p, r in cells])
     rs_r = np.array([res_eq["R", p, r] for p, r in cells])
     claims.at_least("claim_cv_vs_resampling_r", "The same can be said about the replicability measure R. (Read: R of "
                     "r x 10 cv at least that of 10 r resampling in every cell.)", f"{src}, Tables 2 and 3",
-                    value=cv_r, bound=rs_r, se=_diff_se(_r_se(cv_r, m), _r_se(rs_r, m)), digits=3)
+                    value=cv_r, bound=rs_r,
+                    se=difference_se(rate_se(np.clip(cv_r, 0, 1), m), rate_se(np.clip(rs_r, 0, 1), m)), digits=3)
     _claim_increase(claims, "claim_increase", "(Table 3, as Table 2 in Section 4.2: 'The replicability increases "
                     "with the number of runs'.) Read: R at each number of runs at least R at the previous one.",
                     "Section 4.3, Table 3", table3, "n_runs", runs, m)
@@ -244,17 +245,19 @@ def table4_page(*, scale="paper", alphas=(0.01, 0.025, 0.05, 0.1), n_runs=10):
     r_5 = np.array([rep["R", p, 0.05] for p, _ in cells])
     claims.close_to("claim_level", statement + " (Read: R at 1%, 2.5% and 10% equal to R at 5%, within the standard "
                     "error of the difference.)", "Section 4.3, Table 4", value=r_at, published=r_5,
-                    se=_diff_se(_r_se(r_at, m), _r_se(r_5, m)), rounding=0.0, digits=3)
+                    se=difference_se(rate_se(np.clip(r_at, 0, 1), m), rate_se(np.clip(r_5, 0, 1), m)), rounding=0.0,
+                    digits=3)
     c_at = np.array([rep["consistent", p, a] for p, a in cells], dtype=float)
     c_5 = np.array([rep["consistent", p, 0.05] for p, _ in cells], dtype=float)
     claims.close_to("claim_level_consistent", statement + " (Read: consistent at 1%, 2.5% and 10% equal to "
                     "consistent at 5%, within the standard error of the difference.)", "Section 4.3, Table 4",
-                    value=100 * c_at / m, published=100 * c_5 / m, se=_diff_se(_pct_se(c_at, m), _pct_se(c_5, m)),
+                    value=100 * c_at / m, published=100 * c_5 / m,
+                    se=difference_se(percent_se(c_at, m), percent_se(c_5, m)),
                     rounding=0.0, unit="% of data sets", digits=1)
     r_all = np.array([rep["R", p, a] for p in PAIRS for a in alphas])
     claims.greater("claim_r90", "Note that the latter [R] is greater than 0.9 in every single case, indicating very "
                    "good replicability for this test.", "Section 4.3, Table 4", larger=r_all,
-                   smaller=np.full(r_all.shape, 0.9), se=_r_se(0.9, m), digits=3)
+                   smaller=np.full(r_all.shape, 0.9), se=rate_se(np.clip(0.9, 0, 1), m), digits=3)
 
     def ranges(frame, measure, column):
         rows = frame[frame["measure"] == measure]

@@ -48,10 +48,10 @@ import pandas as pd
 from scipy import optimize, stats
 
 from ..._validation import check_alpha, check_choice
-from ..synthetic_runs import fold_differences, synthetic_fold_counts
-from ..tables import read_published
+from ...report.tables import read_published
+from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
+from ..shared.uci_runs import PAPER
 from .synthetic_page import SYNTHETIC_SIZES, n_jobs_for
-from .uci_runs import PAPER
 
 __all__ = ["FIVE_BY_TWO_STATISTICS", "NULL_SOURCE_ROW", "UNSTRATIFIED_SIZES", "FiveByTwoDrivers", "consistency",
            "five_by_two_drivers", "five_by_two_statistic", "null_source_counts", "unstratified_counts"]
@@ -140,7 +140,7 @@ def _outcomes(d, variant, critical, sign_of):
 def unstratified_counts(*, scale="paper", seed=0):
     """Fold counts of naive Bayes against C4.5 on sources 1-4 with unstratified 5 x 2 cv (cached).
 
-    :func:`~replicability.papers.synthetic_runs.synthetic_fold_counts` with
+    :func:`~replicability.papers.shared.synthetic_runs.synthetic_fold_counts` with
     ``scheme_params={"stratified": False}`` and the sizes of :data:`UNSTRATIFIED_SIZES`
     (at paper scale committed under ``data/results``).
 

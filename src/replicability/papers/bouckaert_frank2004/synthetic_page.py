@@ -1,13 +1,13 @@
 """The page of Table 5 of Bouckaert & Frank (2004): five tests on four synthetic sources.
 
 :func:`table5_page` runs (or, at paper scale, reads the committed) experiments of
-:func:`~replicability.papers.synthetic_runs.synthetic_fold_counts` on the four
+:func:`~replicability.papers.shared.synthetic_runs.synthetic_fold_counts` on the four
 Bayesian-network sources, applies the five tests, and returns the page: the
 accuracy gaps, the consistencies beside the printed ones, the figure and the
 claims of Section 4.4.
 
 Standard errors. A consistency is a rate over the ``n`` data sets of a source
-(1000 at paper scale): :func:`~replicability.papers.claims.rate_se` with that
+(1000 at paper scale): :func:`~replicability.report.uncertainty.rate_se` with that
 ``n``, in percentage points, at the measured value; a comparison of two
 consistencies takes ``sqrt(se_1² + se_2²)``. The accuracy gap averages over the
 training sets (its standard error over them, ``ExpectedAccuracy.difference_se``)
@@ -29,6 +29,10 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_alpha, check_choice
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table, beside, format_number
+from ...report.tables import read_published
+from ...report.uncertainty import rate_se
 from ...sources.bayesnet import load_bouckaert2003_networks
 from ...stats.decisions import decide
 from ...stats.ttests import (
@@ -37,13 +41,10 @@ from ...stats.ttests import (
     dietterich_5x2cv_ttest,
     kfold_cv_ttest,
 )
-from ..bouckaert2004 import outcome_summary
-from ..claims import Claims, comparison_summary, rate_se
-from ..network_search import expected_accuracies
-from ..page import Page, Table, beside, format_number
-from ..synthetic_runs import fold_differences, synthetic_fold_counts
-from ..tables import read_published
-from .uci_runs import PAPER
+from ..shared.network_search import expected_accuracies
+from ..shared.readings import outcome_summary
+from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
+from ..shared.uci_runs import PAPER
 
 __all__ = ["SYNTHETIC_SIZES", "TABLE5_LABELS", "accuracy_gaps", "n_jobs_for", "table5_page", "table5_tests"]
 

@@ -15,12 +15,12 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_positive
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table, beside
+from ...report.tables import read_published
 from ...sources.uci import list_uci
-from ..claims import Claims, comparison_summary
-from ..page import Page, Table, beside
-from ..tables import read_published
-from .fidelity import LEARNERS, fidelity_table, read_weka_cv, uci_fidelity
-from .uci_runs import PAPER
+from ..shared.uci_runs import LEARNERS, PAPER
+from .fidelity import fidelity_table, read_weka_cv, uci_fidelity
 
 __all__ = ["fidelity_page"]
 

@@ -1,13 +1,13 @@
 """The pages of Tables 1-4 of Bouckaert & Frank (2004): the tests on 27 UCI data sets.
 
 Each ``table*_page`` function computes one notebook page from the committed
-per-fold results (:func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`):
+per-fold results (:func:`~replicability.papers.shared.uci_runs.uci_scheme_results`):
 the reproduced table, the published one beside it, the figure and the claims of
-the paper's text, judged by the rules of :mod:`replicability.papers.claims`.
+the paper's text, judged by the rules of :mod:`replicability.report.claims`.
 
 Standard errors (one rule for every claim of these pages). A count of data sets
 (consistent, almost consistent) is a rate over the ``m`` data sets (27 at paper
-scale): its standard error is :func:`~replicability.papers.claims.rate_se` with
+scale): its standard error is :func:`~replicability.report.uncertainty.rate_se` with
 ``n = m``, in percent of the data sets. The replicability ``R`` is a mean over
 the ``m`` data sets of values in [0, 1] whose variance is at most ``R (1 - R)``,
 so ``rate_se(R, m)`` bounds its standard error. A claim against a fixed bound
@@ -15,7 +15,7 @@ takes the standard error at the bound; a comparison of two measured values takes
 the standard error of their difference, ``sqrt(se_1² + se_2²)``, each at its
 measured value (the two are treated as independent, which overstates the error
 when they share data sets and splits). Printed values are compared with the
-rounding of :func:`~replicability.papers.claims.comparison_summary` (none: the
+rounding of :func:`~replicability.report.claims.comparison_summary` (none: the
 tables print counts and three decimals of ``R``, and the claims quote no number
 of the tables).
 
@@ -33,12 +33,13 @@ import pandas as pd
 import xarray as xr
 
 from ..._validation import check_alpha, check_positive_int
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table, beside, format_number
+from ...report.tables import read_published
+from ...report.uncertainty import difference_se, percent_se, rate_se
 from ...sources.uci import list_uci
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import Page, Table, beside, format_number
-from ..tables import read_published
-from .uci_runs import PAPER, uci_scheme_results
-from .uci_tables import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
+from ..shared.uci_outcomes import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
+from ..shared.uci_runs import PAPER, uci_scheme_results
 from .weka_resampling import read_weka_resampling, resampling_agreement
 
 __all__ = ["table1_page", "table2_page"]
@@ -47,19 +48,6 @@ PAIRS = list(PAIR_LABELS.values())
 MEASURES = ["consistent", "almost_consistent", "R"]
 _DIGITS = pd.Series({"consistent": 0, "almost_consistent": 0, "R": 3})
 _SOURCE = "computed by replicability (notebook bouckaert_frank2004/{page}, {params})"
-
-
-def _pct_se(count, m):
-    """Standard error of a count of data sets out of ``m``, in percent of the data sets."""
-    return 100 * rate_se(np.clip(np.asarray(count, float) / m, 0, 1), m)
-
-
-def _r_se(r, m):
-    return rate_se(np.clip(np.asarray(r, float), 0, 1), m)
-
-
-def _diff_se(se_a, se_b):
-    return np.sqrt(np.asarray(se_a, float) ** 2 + np.asarray(se_b, float) ** 2)
 
 
 def _long(outcomes, dim, values):
@@ -140,7 +128,7 @@ def table1_page(*, scale="paper", alpha=0.05):
     Parameters
     ----------
     scale : {"paper", "quick", "smoke"}, keyword-only
-        Of :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results` ("paper": the
+        Of :func:`~replicability.papers.shared.uci_runs.uci_scheme_results` ("paper": the
         committed 27 data sets x 10 randomizations).
     alpha : float, keyword-only
         Level of the test (5% in the paper).
@@ -212,14 +200,14 @@ def table1_page(*, scale="paper", alpha=0.05):
     src = "Section 4.1, Table 1"
     claims.at_most("claim_consistent_half", "For any of the compared schemes, less than 50% of the results turn "
                    "out to be consistent.", f"{src}, row 'consistent'", value=100 * table["consistent"] / m,
-                   bound=50, se=_pct_se(m / 2, m), unit="% of data sets", digits=1)
+                   bound=50, se=percent_se(m / 2, m), unit="% of data sets", digits=1)
     claims.at_most("claim_almost_66", "The 5x2 cross validation test is almost consistent in fewer than 66% of "
                    "the cases.", f"{src}, row 'almost consistent'", value=100 * table["almost_consistent"] / m,
-                   bound=66, se=_pct_se(0.66 * m, m), unit="% of data sets", digits=1)
+                   bound=66, se=percent_se(0.66 * m, m), unit="% of data sets", digits=1)
     claims.at_most("claim_r_low", "The replicability values are pretty low considering that R cannot be smaller "
                    "than 0.5. (Read: R below 0.85, between the printed 0.737-0.816 and the 0.9 the paper calls "
                    "very good replicability in Section 4.3.)", f"{src}, row 'replicability (R)'",
-                   value=table["R"], bound=0.85, se=_r_se(0.85, m), digits=3)
+                   value=table["R"], bound=0.85, se=rate_se(np.clip(0.85, 0, 1), m), digits=3)
     claims.exactly("claim_vehicle", "This test could be used to justify the claim that the two [NB and C4.5] "
                    "perform the same for all datasets except the vehicle dataset just by choosing appropriate "
                    "random number seeds.", f"{src}, column 'NB vs C4.5'",
@@ -295,7 +283,8 @@ def _claim_increase(claims, key, statement, source, long, dim, values, m):
     steps = _steps(long, dim, values, ["R"])
     before, after = np.array([s[4] for s in steps]), np.array([s[5] for s in steps])
     return claims.at_least(key, statement, source, value=after, bound=before,
-                           se=_diff_se(_r_se(before, m), _r_se(after, m)), digits=3)
+                           se=difference_se(rate_se(np.clip(before, 0, 1), m), rate_se(np.clip(after, 0, 1), m)),
+                           digits=3)
 
 
 def _stratification_claim(claims, key, unstrat, strat, m, runs, what):
@@ -304,8 +293,9 @@ def _stratification_claim(claims, key, unstrat, strat, m, runs, what):
         ["measure", "pair", "n_runs"])
     is_r = s.index.get_level_values("measure") == "R"
     frac = np.where(is_r, 1.0, 1.0 / m)
-    se = np.where(is_r, _diff_se(_r_se(s["value_plain"], m), _r_se(s["value_stratified"], m)),
-                  _diff_se(_pct_se(s["value_plain"], m), _pct_se(s["value_stratified"], m)) / 100)
+    se = np.where(is_r, difference_se(rate_se(np.clip(s["value_plain"], 0, 1), m),
+                                      rate_se(np.clip(s["value_stratified"], 0, 1), m)),
+                  difference_se(percent_se(s["value_plain"], m), percent_se(s["value_stratified"], m)) / 100)
     return claims.close_to(key, "We performed an experiment where resampling was done with stratification. The "
                            "replicability scores differed only very slightly from the ones shown in Table 2. (Read: "
                            "consistent and almost consistent, as fractions of the data sets, and R of stratified "
@@ -374,10 +364,10 @@ def table2_page(*, scale="paper", alpha=0.05, runs=(10, 20, 50, 100)):
     claims.at_least("claim_100", "Overall, the replicability becomes reasonably acceptable when the number of runs "
                     "is 100. In this case 80% of the results are 'almost consistent' (read: for every pair)",
                     f"Section 4.2, Table 2, column {last}", value=100 * almost_last / m, bound=80,
-                    se=_pct_se(0.8 * m, m), unit="% of data sets", digits=1)
+                    se=percent_se(0.8 * m, m), unit="% of data sets", digits=1)
     claims.at_least("claim_100_r", "... and the value of the replicability measure R is approximately 0.9 or "
                     "above.", f"Section 4.2, Table 2, column {last}", value=r_last, bound=0.9,
-                    se=_r_se(0.9, m), digits=3)
+                    se=rate_se(np.clip(0.9, 0, 1), m), digits=3)
     _stratification_claim(claims, "claim_stratified", own, plain, m, runs, "Weka's Experimenter splits")
     _stratification_claim(claims, "claim_stratified_ours", own[own["n_runs"].isin(strat_runs)], stratified, m,
                           strat_runs, "our own stratified splits")

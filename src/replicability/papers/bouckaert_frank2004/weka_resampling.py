@@ -6,7 +6,7 @@ whose ``RandomSplitResultProducer`` draws the 90/10 splits of run ``r`` with
 every data set, the training and test sizes and the test instances Weka 3.6.14's
 NaiveBayes, J48 and IB1 classify correctly (``data/weka/make_weka_reference.py``, which
 calls Weka's own ``doRun``). :func:`read_weka_resampling` lays them out as
-:func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results` does (one
+:func:`~replicability.papers.shared.uci_runs.uci_scheme_results` does (one
 repeat); :func:`resampling_agreement` counts the runs on which our per-run counts equal
 Weka's and the data set and pair on which the corrected resampled t-test decides as
 Weka's corrected tester (the same test on Weka's counts).
@@ -26,8 +26,8 @@ import xarray as xr
 
 from ..._validation import check_alpha, check_positive_int
 from ...engine.store import data_dir
-from .fidelity import LEARNERS
-from .uci_tables import PAIR_LABELS, uci_test_outcomes
+from ..shared.uci_outcomes import PAIR_LABELS, uci_test_outcomes
+from ..shared.uci_runs import LEARNERS
 
 __all__ = ["read_weka_resampling", "resampling_agreement"]
 
@@ -47,7 +47,7 @@ def read_weka_resampling(path=None):
         ``correct`` (dataset, learner, repeat, run, fold) and ``n_train``, ``n_test``
         (dataset, repeat, run, fold), one repeat and one fold, runs numbered from 0
         (Weka's run ``r`` is run ``r - 1``): the layout of
-        :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`.
+        :func:`~replicability.papers.shared.uci_runs.uci_scheme_results`.
 
     Examples
     --------
@@ -79,7 +79,7 @@ def resampling_agreement(results, weka, *, n_runs=100, alpha=0.05):
     Parameters
     ----------
     results : xarray.Dataset
-        Our results (:func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`);
+        Our results (:func:`~replicability.papers.shared.uci_runs.uci_scheme_results`);
         its repeat 0 is compared, run ``j`` with Weka's run ``j + 1``, on the data sets it
         shares with ``weka``.
     weka : xarray.Dataset

@@ -10,9 +10,10 @@ import numpy as np
 import pandas as pd
 
 from ...engine.store import cached_result
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import Page, Table, beside, format_frame, format_number
-from ..tables import read_published, write_reproduced
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table, beside, format_frame, format_number
+from ...report.tables import read_published, write_reproduced
+from ...report.uncertainty import rate_se
 from .studies import algorithm_test_study, paired_split_scores
 
 __all__ = ["TEST_LABELS", "comparing_page"]

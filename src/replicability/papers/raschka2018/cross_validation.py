@@ -10,9 +10,10 @@ import numpy as np
 import pandas as pd
 
 from ...engine.store import cached_result
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import Page, Table
-from ..tables import read_published, write_reproduced
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table
+from ...report.tables import read_published, write_reproduced
+from ...report.uncertainty import rate_se
 from .holdout import published_beside_ours
 from .studies import cv_bias_variance_study, one_standard_error_rule, tuning_bias_study
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import Page, Table, beside
-from ..tables import read_published, write_reproduced
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table, beside
+from ...report.tables import read_published, write_reproduced
+from ...report.uncertainty import rate_se
 
 __all__ = ["HOLDOUT_SIZES", "holdout_page", "published_beside_ours"]
 
@@ -93,7 +94,7 @@ def _coverage_figure(p_grid, n_grid, simulated, exact, alpha):
 
 
 def published_beside_ours(published, reproduced, keys, digits, labels):
-    """Published / ours / difference (:func:`~replicability.papers.page.beside`) of long tables.
+    """Published / ours / difference (:func:`~replicability.report.page.beside`) of long tables.
 
     Both tables have the columns ``keys`` and ``value``.
 

@@ -12,9 +12,10 @@ import pandas as pd
 import xarray as xr
 
 from ...engine.store import cached_result
-from ..claims import Claims, comparison_summary, rate_se
-from ..page import Page, Table
-from ..tables import read_published, write_reproduced
+from ...report.claims import Claims, comparison_summary
+from ...report.page import Page, Table
+from ...report.tables import read_published, write_reproduced
+from ...report.uncertainty import rate_se
 from .holdout import published_beside_ours
 
 __all__ = ["RESAMPLING_SIZES", "quantile_se", "resampling_page"]

@@ -21,8 +21,8 @@ import json
 
 import numpy as np
 
-from ..engine.runner import ExperimentConfig, pair_counts, run_experiment
-from ..engine.store import cached_result
+from ...engine.runner import ExperimentConfig, pair_counts, run_experiment
+from ...engine.store import cached_result
 
 __all__ = ["SYNTHETIC_SOURCES", "fold_differences", "synthetic_fold_counts"]
 

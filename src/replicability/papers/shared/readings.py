@@ -98,7 +98,7 @@ def experiment_sample(d, scheme):
     Bouckaert (2003), Figure 1 (rows are runs):
 
     >>> import numpy as np
-    >>> from replicability.papers.bouckaert2004 import experiment_sample
+    >>> from replicability.papers.shared.readings import experiment_sample
     >>> d = np.array([[3.33, 10, -6.66], [6.66, 3.33, 0], [6.66, -10, -3.33]])
     >>> experiment_sample(d, "resampling").tolist()
     [3.33, 6.66, 6.66]
@@ -161,7 +161,7 @@ def experiment_outcomes(d, *, scheme, test, alpha):
     Examples
     --------
     >>> import numpy as np
-    >>> from replicability.papers.bouckaert2004 import experiment_outcomes
+    >>> from replicability.papers.shared.readings import experiment_outcomes
     >>> rng = np.random.default_rng(0)
     >>> d = rng.normal(0.03, 0.05, size=(4, 10, 10))  # 4 data sets, 10 x 10 cv
     >>> experiment_outcomes(d, scheme="all", test="signed_rank", alpha=0.05).tolist()
@@ -203,7 +203,7 @@ def interval_of_mean(values, *, axis=-1, confidence_level=0.95):
 
     Examples
     --------
-    >>> from replicability.papers.bouckaert2004 import interval_of_mean
+    >>> from replicability.papers.shared.readings import interval_of_mean
     >>> mean, half = interval_of_mean([1.0, 2.0, 3.0])
     >>> print(float(mean), round(float(half), 4))
     2.0 2.4841
@@ -260,7 +260,7 @@ def outcome_summary(outcomes, *, confidence_level=0.95):
 
     Examples
     --------
-    >>> from replicability.papers.bouckaert2004 import outcome_summary
+    >>> from replicability.papers.shared.readings import outcome_summary
     >>> s = outcome_summary([[0, 0, 0, 0], [1, 1, 0, 1], [0, 0, 0, 0]])
     >>> print(round(float(s["rejection"]), 4), round(float(s["consistency"]), 4))
     0.25 0.6667
@@ -311,7 +311,7 @@ def monotone_within(values, halfwidths=None, *, increasing=True):
 
     Examples
     --------
-    >>> from replicability.papers.bouckaert2004 import monotone_within
+    >>> from replicability.papers.shared.readings import monotone_within
     >>> bool(monotone_within([0.5, 0.6, 0.58, 0.7]))
     False
     >>> bool(monotone_within([0.5, 0.6, 0.58, 0.7], [0.02, 0.02, 0.02, 0.02]))

@@ -14,7 +14,7 @@ The tolerance comes from one rule for every claim of a kind, never tuned claim b
 
 where the standard error is the Monte Carlo standard error implied by the design's
 size (for a rate p estimated from n independent trials, sqrt(p (1 - p) / n):
-:func:`rate_se`) and the rounding is half a unit of the last digit printed in the
+:func:`~replicability.report.uncertainty.rate_se`) and the rounding is half a unit of the last digit printed in the
 paper when the claim compares with a printed number (0 otherwise). When the printed
 number is itself a Monte Carlo estimate from a design of the same size (a rate over
 the paper's own simulated data sets), the standard error is that of the difference of
@@ -50,7 +50,7 @@ from scipy import stats
 from ..engine.store import data_dir
 from .tables import write_reproduced
 
-__all__ = ["HOLDS", "NOT_HOLDS", "WITHIN", "SE_MULTIPLE", "Claims", "comparison_summary", "rate_se", "scorecard",
+__all__ = ["HOLDS", "NOT_HOLDS", "WITHIN", "SE_MULTIPLE", "Claims", "comparison_summary", "scorecard",
            "scorecard_html", "se_multiple", "verdict_counts"]
 
 #: Multiple of the standard error in every tolerance.
@@ -59,35 +59,6 @@ HOLDS = "holds"
 WITHIN = "holds within tolerance"
 NOT_HOLDS = "does not hold"
 _RANK = {HOLDS: 0, WITHIN: 1, NOT_HOLDS: 2}
-
-
-def rate_se(rate, n):
-    """Monte Carlo standard error of a rate estimated from ``n`` independent trials.
-
-    Parameters
-    ----------
-    rate : float or array_like
-        The rate as a fraction in [0, 1] (the bound of the claim, or the measured rate).
-    n : int
-        Number of independent trials (e.g. data sets x randomizations).
-
-    Returns
-    -------
-    float or ndarray
-        ``sqrt(rate (1 - rate) / n)``.
-
-    Examples
-    --------
-    >>> round(rate_se(0.05, 1000), 5)
-    0.00689
-    """
-    rate = np.asarray(rate, dtype=float)
-    if np.any((rate < 0) | (rate > 1)):
-        raise ValueError(f"`rate` must lie in [0, 1]; got {rate!r}.")
-    if not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"`n` must be a positive integer; got {n!r}.")
-    out = np.sqrt(rate * (1 - rate) / n)
-    return float(out) if out.ndim == 0 else out
 
 
 def _fmt(value, unit, digits):
@@ -144,6 +115,7 @@ class Claims:
 
     Examples
     --------
+    >>> from replicability.report.uncertainty import rate_se
     >>> c = Claims("bouckaert2003", "03_table2_class_probability")
     >>> c.at_most("c_level", "Only the averaged T tests exceed the level", "p. 5, Table 2",
     ...           value=5.6, bound=5.0, se=100 * rate_se(0.05, 1000), unit="%")

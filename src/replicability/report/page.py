@@ -2,8 +2,8 @@
 
 Every page function of ``replicability.papers.<paper>`` computes what its notebook
 shows and returns a :class:`Page`: the summary line
-(:func:`~replicability.papers.claims.comparison_summary`), the claims
-(:class:`~replicability.papers.claims.Claims`), the tables to show, the values the
+(:func:`~replicability.report.claims.comparison_summary`), the claims
+(:class:`~replicability.report.claims.Claims`), the tables to show, the values the
 text quotes, the reproduced tables to write and the figures. The notebook only
 calls the page function and asks the page for its parts::
 
@@ -301,7 +301,7 @@ class Page:
     values : dict
         Numbers and words the page's text quotes, glued under their names (rounded as shown).
     summary : str
-        The page's first line (:func:`~replicability.papers.claims.comparison_summary`); may be empty.
+        The page's first line (:func:`~replicability.report.claims.comparison_summary`); may be empty.
     tables : dict of str to Table, pandas.DataFrame or list of Table
         The tables shown, by name (a frame is shown as a :class:`Table`, a list one after another).
     reproduced : dict of str to pandas.DataFrame

@@ -7,8 +7,8 @@ cases, ``simulation`` at the paper's sizes, an ``exhaustive`` or symbolic argume
 the stated range), what the check found, and the outcome: **confirmed** (the printed
 step holds) or **erratum** (it does not hold as printed, or only under an unstated
 assumption; the corrected step is checked instead). A :class:`Derivation` collects the
-steps of one paper, judges each through :class:`~replicability.papers.claims.Claims`
-and builds the notebook's :class:`~replicability.papers.page.Page`, one table per step.
+steps of one paper, judges each through :class:`~replicability.report.claims.Claims`
+and builds the notebook's :class:`~replicability.report.page.Page`, one table per step.
 
 The checks themselves are the step functions of each paper's ``derivation`` module;
 :func:`identity` is the algebra check they share: a difference that ``sympy``
@@ -140,7 +140,7 @@ class Step:
         return CONFIRMED if self.holds else ERRATUM
 
     def card(self):
-        """The step's check as a :class:`~replicability.papers.page.Table`: where, step, method, check, outcome.
+        """The step's check as a :class:`~replicability.report.page.Table`: where, step, method, check, outcome.
 
         The printed and corrected forms (LaTeX) are shown as math by the page's text beside the card.
         """
@@ -217,7 +217,7 @@ class Derivation:
                 "n_corrected_hold": sum(bool(s.corrected_holds) for s in errata)}
 
     def as_page(self):
-        """The notebook's :class:`~replicability.papers.page.Page`: a table per step (card, then evidence)."""
+        """The notebook's :class:`~replicability.report.page.Page`: a table per step (card, then evidence)."""
         tables = {"steps": Table(self.table().set_index("step"), index=True)}
         for s in self.steps:
             parts = [s.card()]

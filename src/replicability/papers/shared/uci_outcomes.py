@@ -8,7 +8,7 @@ many are *consistent* (all ten outcomes equal), *almost consistent* (all but at
 most one equal) and the replicability ``R``, the mean over data sets of the share
 of equal pairs among the ``C(10, 2)`` pairs of outcomes (R̂2 of Bouckaert 2004).
 
-This module turns the per-fold results of :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results`
+This module turns the per-fold results of :func:`~replicability.papers.shared.uci_runs.uci_scheme_results`
 into those numbers:
 
 * :func:`fold_accuracy_differences`: accuracy differences A - B per fold and pair;
@@ -38,7 +38,7 @@ from ..._validation import check_alpha, check_choice, check_positive_int
 from ...stats.decisions import decide
 from ...stats.measures import almost_consistency, consistency, replicability_r2
 from ...stats.ttests import corrected_resampled_ttest, dietterich_5x2cv_ttest, paired_ttest
-from ..bouckaert2004 import experiment_outcomes
+from .readings import experiment_outcomes
 
 __all__ = [
     "PAIR_LABELS",
@@ -86,7 +86,7 @@ def fold_accuracy_differences(results, *, pairs=tuple(PAIR_LABELS)):
     Parameters
     ----------
     results : xarray.Dataset
-        From :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results` (``correct`` over
+        From :func:`~replicability.papers.shared.uci_runs.uci_scheme_results` (``correct`` over
         learner, ``n_test`` over the splits; a ``dataset`` dimension is optional).
     pairs : sequence of str, keyword-only
         ``"A-B"`` names of learner pairs; default the three pairs of the papers.
@@ -100,7 +100,7 @@ def fold_accuracy_differences(results, *, pairs=tuple(PAIR_LABELS)):
     Examples
     --------
     >>> import numpy as np, xarray as xr
-    >>> from replicability.papers.bouckaert_frank2004.uci_tables import fold_accuracy_differences
+    >>> from replicability.papers.shared.uci_outcomes import fold_accuracy_differences
     >>> res = xr.Dataset({"correct": (("learner", "repeat", "run", "fold"), [[[[9, 8]]], [[[7, 8]]]]),
     ...                   "n_train": (("repeat", "run", "fold"), [[[10, 10]]]),
     ...                   "n_test": (("repeat", "run", "fold"), [[[10, 10]]])},
@@ -195,7 +195,7 @@ def uci_test_outcomes(results, test, *, n_runs=None, alpha=0.05, pairs=tuple(PAI
       averaged over runs per sorted position; 10 values) with the t-test, the
       exact sign test (a zero counts half a plus) and the Wilcoxon signed-rank
       test with normal approximation
-      (:func:`~replicability.papers.bouckaert2004.experiment_outcomes`);
+      (:func:`~replicability.papers.shared.readings.experiment_outcomes`);
     * ``"sorted_runs_sign_printed"``: the sign test with Bouckaert (2004)'s
       decision rule taken literally: ``P(Z) = Σ_{i=0}^{⌊Z⌋} C(n, i) / 2^n``
       for ``Z`` pluses (a zero counting half), B better if ``P(Z) < α/2``, A
@@ -205,7 +205,7 @@ def uci_test_outcomes(results, test, *, n_runs=None, alpha=0.05, pairs=tuple(PAI
     Parameters
     ----------
     results : xarray.Dataset
-        From :func:`~replicability.papers.bouckaert_frank2004.uci_runs.uci_scheme_results` for the scheme
+        From :func:`~replicability.papers.shared.uci_runs.uci_scheme_results` for the scheme
         the test needs (``UCI_TESTS[test][0]``).
     test : str
         A key of :data:`UCI_TESTS`.
@@ -249,7 +249,7 @@ def uci_test_outcomes(results, test, *, n_runs=None, alpha=0.05, pairs=tuple(PAI
     in ten better than B (a non-zero constant: Weka's p = 0):
 
     >>> import numpy as np, xarray as xr
-    >>> from replicability.papers.bouckaert_frank2004.uci_tables import uci_test_outcomes
+    >>> from replicability.papers.shared.uci_outcomes import uci_test_outcomes
     >>> dims = ("dataset", "repeat", "run", "fold")
     >>> correct = np.stack([np.full((1, 1, 10, 10), 9), np.full((1, 1, 10, 10), 8)], axis=1)
     >>> res = xr.Dataset({"correct": (("dataset", "learner", *dims[1:]), correct),
@@ -320,7 +320,7 @@ def draw_counts(outcomes):
     Examples
     --------
     >>> import xarray as xr
-    >>> from replicability.papers.bouckaert_frank2004.uci_tables import draw_counts
+    >>> from replicability.papers.shared.uci_outcomes import draw_counts
     >>> o = xr.DataArray([[0, 0, 1, -1], [0, 0, 0, 0]], dims=("dataset", "repeat"))
     >>> draw_counts(o).values.tolist()
     [2, 4]
@@ -374,7 +374,7 @@ def consistency_table(outcomes, *, directional=False):
     Draws 10, 9 and 5 out of 10 on three data sets:
 
     >>> import numpy as np, xarray as xr
-    >>> from replicability.papers.bouckaert_frank2004.uci_tables import consistency_table
+    >>> from replicability.papers.shared.uci_outcomes import consistency_table
     >>> o = np.zeros((3, 10), dtype=int)
     >>> o[1, 0] = 1
     >>> o[2, :5] = -1

@@ -25,7 +25,7 @@ matrices: the model without folds ``S`` solves ``(G − Σ_{f∈S} G_f) b = c �
 
 :func:`cv_intervals_page` computes everything the notebook ``beyond/03_cv_intervals``
 shows, with the claims of Bates et al.'s abstract held to the rules of
-:mod:`replicability.papers.claims`.
+:mod:`replicability.report.claims`.
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ import numpy as np
 import pandas as pd
 import xarray as xr
 
-from .._validation import check_choice, check_fraction, check_positive, check_positive_int
-from ..engine.store import cached_result
-from ..stats.cv_intervals import corrected_cv_interval, cv_fold_ids, naive_cv_interval
-from ..stats.nested_cv import nested_cv_from_terms
-from .beyond.bayesian import labelled
-from .claims import Claims, se_multiple
-from .page import Page, Table
+from ..._validation import check_choice, check_fraction, check_positive, check_positive_int
+from ...engine.store import cached_result
+from ...report.claims import Claims, se_multiple
+from ...report.page import Page, Table
+from ...stats.cv_intervals import corrected_cv_interval, cv_fold_ids, naive_cv_interval
+from ...stats.nested_cv import nested_cv_from_terms
+from .bayesian import labelled
 
 __all__ = [
     "METHODS",
@@ -88,7 +88,7 @@ def ols_expected_error(n, p, *, sigma=1.0):
 
     Examples
     --------
-    >>> from replicability.papers.bates2024 import ols_expected_error
+    >>> from replicability.papers.beyond.cv_intervals import ols_expected_error
     >>> round(ols_expected_error(100, 20), 6)
     1.268974
     """
@@ -119,7 +119,7 @@ def ols_prediction_error(intercept, coef, beta, *, sigma=1.0):
 
     Examples
     --------
-    >>> from replicability.papers.bates2024 import ols_prediction_error
+    >>> from replicability.papers.beyond.cv_intervals import ols_prediction_error
     >>> float(ols_prediction_error(0.1, [1.2, 0.0], [1.0, 0.0]))
     1.05
     """
@@ -201,7 +201,7 @@ def ols_cv_terms(X, y, folds, *, n_folds, nested=False):
     Examples
     --------
     >>> import numpy as np
-    >>> from replicability.papers.bates2024 import ols_cv_terms
+    >>> from replicability.papers.beyond.cv_intervals import ols_cv_terms
     >>> rng = np.random.default_rng(0)
     >>> X, y = rng.normal(size=(20, 2)), rng.normal(size=20)
     >>> folds = np.arange(20)[None, :] % 4
@@ -313,7 +313,7 @@ def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_
 
     Examples
     --------
-    >>> from replicability.papers.bates2024 import simulate_coverage
+    >>> from replicability.papers.beyond.cv_intervals import simulate_coverage
     >>> ds = simulate_coverage([30], p=3, n_folds=5, n_cv_runs=2, n_datasets=3, n_nested_runs=2)
     >>> dict(ds["low"].sizes)
     {'n': 1, 'interval': 3, 'dataset': 3}
@@ -384,7 +384,7 @@ def cached_coverage(ns=(100, 200), *, scale="paper", seed=2024, progress=False, 
     --------
     >>> import os, tempfile
     >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
-    >>> from replicability.papers.bates2024 import cached_coverage
+    >>> from replicability.papers.beyond.cv_intervals import cached_coverage
     >>> ds = cached_coverage([30], scale="smoke", p=3, n_folds=5, n_cv_runs=2)
     >>> ds.sizes["dataset"]
     40
@@ -419,7 +419,7 @@ def coverage_table(ds):
 
     Examples
     --------
-    >>> from replicability.papers.bates2024 import coverage_table, simulate_coverage
+    >>> from replicability.papers.beyond.cv_intervals import coverage_table, simulate_coverage
     >>> ds = simulate_coverage([30], p=3, n_folds=5, n_cv_runs=2, n_datasets=3, n_nested_runs=2)
     >>> list(coverage_table(ds).columns)
     ['n', 'method', 'target', 'coverage', 'mc_se', 'target_below', 'target_above', 'mean_width']
@@ -536,7 +536,7 @@ def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confiden
     --------
     >>> import os, tempfile
     >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
-    >>> from replicability.papers.bates2024 import cv_intervals_page
+    >>> from replicability.papers.beyond.cv_intervals import cv_intervals_page
     >>> page = cv_intervals_page()  # the committed paper-scale result
     >>> page.values["cov_naive_Err_XY_100"], page.values["verdict_naive"]
     (0.803, 'holds')

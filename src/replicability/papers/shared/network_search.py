@@ -17,10 +17,10 @@ import numbers
 
 import numpy as np
 
-from .._patterns import pattern_matrix
-from .._validation import as_generator, check_positive_int
-from ..learners.fastpath import c45_patterns, naive_bayes_patterns, pattern_counts
-from ..sources.bayesnet import BayesNet, bayes_optimal_accuracy, exact_accuracy, random_network
+from ..._patterns import pattern_matrix
+from ..._validation import as_generator, check_positive_int
+from ...learners.fastpath import c45_patterns, naive_bayes_patterns, pattern_counts
+from ...sources.bayesnet import BayesNet, bayes_optimal_accuracy, exact_accuracy, random_network
 
 __all__ = ["ExpectedAccuracy", "expected_accuracies", "search_network"]
 
@@ -107,7 +107,7 @@ def expected_accuracies(network, *, n_train=300, n_train_sets=100, n_test=None, 
 
     Examples
     --------
-    >>> from replicability.papers.network_search import expected_accuracies
+    >>> from replicability.papers.shared.network_search import expected_accuracies
     >>> from replicability.sources.bayesnet import independent_network
     >>> res = expected_accuracies(independent_network(), n_train_sets=2, rng=0)
     >>> print(round(res.naive_bayes, 6), round(res.c45, 6), res.c45_se)
@@ -193,7 +193,7 @@ def search_network(naive_bayes, c45, *, seed, n_attributes=10, n_train=300, tole
 
     Examples
     --------
-    >>> from replicability.papers.network_search import search_network
+    >>> from replicability.papers.shared.network_search import search_network
     >>> net, info = search_network(0.75, 0.75, seed=0, n_attributes=4, arcs_range=(0, 3),
     ...                            tolerance=0.03, n_confirm=20)
     >>> abs(info["accuracy"]["naive_bayes"] - 0.75) < 0.03, abs(info["accuracy"]["c45"] - 0.75) < 0.03

@@ -1,0 +1,27 @@
+"""The book's machinery: how every notebook page is made, judged and written.
+
+A page builder of ``replicability.papers.<paper>`` returns a :class:`Page` (from
+``page``): its tables (:class:`Table`, a published table :func:`beside` ours), the values
+its text glues, its figures, and its :class:`Claims` (from ``claims``), each held to a rule
+fixed before looking, with the standard errors of ``uncertainty``; :func:`scorecard`
+collects the claims of every page. A derivation page is a :class:`Derivation` of
+:class:`Step` (from ``steps``). :func:`read_published` reads a transcribed table and only
+:meth:`Page.write` writes a reproduced one (``tables``). ``notebooks`` executes the
+notebooks: the ``replicability run`` and ``replicability reproduce`` commands.
+
+This room sits below ``papers`` and above the engine and statistics.
+"""
+
+from .._lazy import attach
+
+_MODULES = {
+    "tables": ("read_published", "write_reproduced"),
+    "claims": (
+        "HOLDS", "NOT_HOLDS", "SE_MULTIPLE", "WITHIN", "Claims", "comparison_summary", "scorecard",
+        "scorecard_html", "se_multiple", "verdict_counts",
+    ),
+    "uncertainty": ("difference_se", "percent_se", "rate_difference_se", "rate_se"),
+    "page": ("Page", "Table", "beside", "claims_table", "format_frame", "format_number", "plain", "show"),
+    "steps": ("CONFIRMED", "ERRATUM", "Derivation", "Step", "identity", "require_sympy"),
+}
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES)
