@@ -17,7 +17,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from replicability.cli import main, notebook_parameters, run_folder
+from replicability.cli import main
+from replicability.report.notebooks import notebook_parameters, run_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPERIMENTS = [p for p in sorted((ROOT / "notebooks").glob("*/*.ipynb")) if "scale" in notebook_parameters(p)]

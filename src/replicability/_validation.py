@@ -6,7 +6,9 @@ the argument in backticks, states the rule and echoes the value (STYLE.md).
 
 from __future__ import annotations
 
+import ast
 import numbers
+import sys
 
 import numpy as np
 
@@ -211,3 +213,17 @@ def check_nonnegative(value, name):
 def sklearn_seed(rng):
     """A scikit-learn ``random_state`` (their convention: an int) drawn from a numpy Generator."""
     return int(rng.integers(2**31 - 1))
+
+
+def parse_literal(text):
+    """A command-line value read as a Python literal when it is one, else as the string itself."""
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return text
+
+
+def command_error(message, command):
+    """Print a command's error as one line on standard error; return exit code 2 (argparse's convention)."""
+    print(f"replicability {command}: error: {message}", file=sys.stderr)
+    return 2

@@ -13,4 +13,4 @@ _MODULES = {
     "result": ("Comparison",),
     "many": ("ManyComparison", "compare_many", "compare_many_scores"),
 }
-__getattr__, __dir__, __all__ = attach(__name__, _MODULES)
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("command",))

@@ -24,4 +24,4 @@ _MODULES = {
     "page": ("Page", "Table", "beside", "claims_table", "format_frame", "format_number", "plain", "show"),
     "steps": ("CONFIRMED", "ERRATUM", "Derivation", "Step", "identity", "require_sympy"),
 }
-__getattr__, __dir__, __all__ = attach(__name__, _MODULES)
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("notebooks",))

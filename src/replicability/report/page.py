@@ -302,8 +302,9 @@ class Page:
         Numbers and words the page's text quotes, glued under their names (rounded as shown).
     summary : str
         The page's first line (:func:`~replicability.report.claims.comparison_summary`); may be empty.
-    tables : dict of str to Table, pandas.DataFrame or list of Table
-        The tables shown, by name (a frame is shown as a :class:`Table`, a list one after another).
+    tables : dict of str to Table, pandas.DataFrame, list of Table, or HTML
+        The tables shown, by name (a frame is shown as a :class:`Table`, a list one after another,
+        an object with ``_repr_html_`` such as ``IPython.display.HTML`` as it is).
     reproduced : dict of str to pandas.DataFrame
         Tables written to ``data/reproduced/<paper>/<name>.csv``.
     figures : dict of str to callable
@@ -356,6 +357,8 @@ class Page:
             from IPython.display import HTML
 
             return HTML("".join(t._repr_html_() for t in table))
+        if not isinstance(table, (Table, pd.DataFrame)) and hasattr(table, "_repr_html_"):
+            return table
         if not isinstance(table, Table):
             table = Table(table)
         if digits is None and caption is None:
