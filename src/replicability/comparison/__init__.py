@@ -12,5 +12,6 @@ _MODULES = {
     "run": ("compare", "compare_scores"),
     "result": ("Comparison",),
     "many": ("ManyComparison", "compare_many", "compare_many_scores"),
+    "command": ("compare_command",),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("command",))

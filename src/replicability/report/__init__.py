@@ -23,5 +23,9 @@ _MODULES = {
     "uncertainty": ("difference_se", "percent_se", "rate_difference_se", "rate_se"),
     "page": ("Page", "Table", "beside", "claims_table", "format_frame", "format_number", "plain", "show"),
     "steps": ("CONFIRMED", "ERRATUM", "Derivation", "Step", "identity", "require_sympy"),
+    "notebooks": (
+        "CommandError", "OutputError", "notebook_command", "notebook_parameters", "run_folder", "run_notebook",
+        "strip_volatile_metadata",
+    ),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("notebooks",))

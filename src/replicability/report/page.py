@@ -306,7 +306,9 @@ class Page:
         The tables shown, by name (a frame is shown as a :class:`Table`, a list one after another,
         an object with ``_repr_html_`` such as ``IPython.display.HTML`` as it is).
     reproduced : dict of str to pandas.DataFrame
-        Tables written to ``data/reproduced/<paper>/<name>.csv``.
+        Tables written to ``data/reproduced/<paper>/<name>.csv``; a name ``"<other>/<table>"``
+        is a table of another publication (``data/reproduced/<other>/<table>.csv``), e.g. the
+        worked example of Demšar (2006) that a "Beyond the papers" page reproduces.
     figures : dict of str to callable
         Functions that draw a figure (and return it, or leave it current).
     data : dict
@@ -345,7 +347,8 @@ class Page:
 
     def write(self):
         """Write the reproduced tables and the claims file; return the names written."""
-        names = [write_reproduced(frame, self.paper, table) for table, frame in self.reproduced.items()]
+        names = [write_reproduced(frame, *(table.split("/", 1) if "/" in table else (self.paper, table)))
+                 for table, frame in self.reproduced.items()]
         return [*names, self.claims.write()]
 
     def show(self, name, digits=None, *, caption=None):

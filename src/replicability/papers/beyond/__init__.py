@@ -1,19 +1,20 @@
-"""Beyond the papers: newer methods applied to the seed papers' UCI results, one module per page.
+"""Beyond the papers: newer methods beside the seed papers' own, one module per page.
 
-* ``bayesian``: Bayesian comparisons with a region of practical equivalence (ROPE)
-  (Benavoli, Corani, Demšar & Zaffalon 2017): the Bayesian correlated t-test per data
-  set beside the corrected repeated cv t-test (:func:`uci_correlated_comparisons`,
-  :func:`agreement_table`, :func:`decision_stability`), the Bayesian signed-rank test
-  across the data sets (:func:`uci_signed_rank`, :func:`signed_rank_spread`,
-  :func:`plot_simplex`), and :func:`bayesian_page`, the notebook
-  ``beyond/01_bayesian_comparisons``;
-* ``many_learners``: many learners on many data sets (Demšar 2006): his worked example
-  and the Friedman, Nemenyi and Holm analysis of the three learners on the 27 UCI data
-  sets, :func:`many_learners_page`, the notebook ``beyond/02_many_learners``.
+Each notebook of ``notebooks/beyond`` is made by one page builder, which returns a
+:class:`~replicability.report.page.Page`:
 
-* ``cv_intervals``: the coverage of cross-validation intervals for the prediction error
-  (Bates, Hastie & Tibshirani 2024), :func:`cv_intervals_page`, the notebook
-  ``beyond/03_cv_intervals``.
+* ``beyond/01_bayesian_comparisons`` -> :func:`bayesian_page` (``bayesian``): Bayesian
+  comparisons with a region of practical equivalence (ROPE) (Benavoli, Corani, Demšar &
+  Zaffalon 2017): the Bayesian correlated t-test per data set beside the corrected
+  repeated cv t-test (:func:`uci_correlated_comparisons`, :func:`agreement_table`,
+  :func:`decision_stability`), the Bayesian signed-rank test across the data sets
+  (:func:`uci_signed_rank`, :func:`signed_rank_spread`, :func:`plot_simplex`);
+* ``beyond/02_many_learners`` -> :func:`many_learners_page` (``many_learners``): many
+  learners on many data sets (Demšar 2006): his worked example and the Friedman, Nemenyi
+  and Holm analysis of the three learners on the 27 UCI data sets;
+* ``beyond/03_cv_intervals`` -> :func:`cv_intervals_page` (``cv_intervals``): the
+  coverage of cross-validation intervals for the prediction error (Bates, Hastie &
+  Tibshirani 2024).
 
 .. rubric:: References
 

@@ -48,6 +48,7 @@ from ...stats.decisions import decide
 from ...stats.measures import replicability_r2_from_counts
 from ...stats.nonparametric import signed_rank_test
 from ..shared.uci_outcomes import PAIR_LABELS, fold_accuracy_differences, uci_test_outcomes
+from ..shared.uci_runs import uci_scheme_results
 
 __all__ = [
     "COLUMN_LABELS",
@@ -63,7 +64,7 @@ __all__ = [
 ]
 
 #: Readable names of the columns of :func:`uci_correlated_comparisons`, :func:`uci_signed_rank`,
-#: :func:`signed_rank_spread` and ``bates2024.coverage_table``, for the pages.
+#: :func:`signed_rank_spread` and :func:`~replicability.papers.beyond.cv_intervals.coverage_table`, for the pages.
 COLUMN_LABELS = {
     "mean_difference": "mean difference A - B", "p_a_better": "P(A better)", "p_equivalent": "P(equivalent)",
     "p_b_better": "P(B better)", "bayesian": "Bayesian decision", "ttest": "corrected t-test decision",
@@ -100,8 +101,6 @@ def _check_threshold(threshold):
 
 def _uci_results(results, scale="paper"):
     if results is None:
-        from ..shared.uci_runs import uci_scheme_results
-
         return uci_scheme_results("cv", scale=scale)
     return results
 

@@ -508,7 +508,8 @@ def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confiden
 
     each judged on the ``len(ns)`` sample sizes at once with the Monte Carlo
     standard error ``sqrt(c (1 - c) / N)`` over the ``N`` simulated data sets.
-    Writes the claims (``reproduced/claims/beyond/03_cv_intervals.csv``).
+    :meth:`~replicability.report.page.Page.write` writes the claims
+    (``reproduced/claims/beyond/03_cv_intervals.csv``).
 
     Parameters
     ----------
@@ -534,13 +535,10 @@ def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confiden
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
     >>> from replicability.papers.beyond.cv_intervals import cv_intervals_page
     >>> page = cv_intervals_page()  # the committed paper-scale result
     >>> page.values["cov_naive_Err_XY_100"], page.values["verdict_naive"]
     (0.803, 'holds')
-    >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
     """
     ns = [check_positive_int(n, "ns") for n in np.atleast_1d(ns)]
     scale = check_choice(scale, "scale", tuple(SCALES))
@@ -551,21 +549,27 @@ def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confiden
     methods, n_sets = list(ds["interval"].values), ds.sizes["dataset"]
     cov = table.set_index(["n", "method", "target"])
     claims = _coverage_claims(cov, ns, confidence_level)
-    claims.write()
+    page = Page(claims, summary=f"{n_sets} data sets per n; nested cv with {ds.attrs['n_nested_repeats']} "
+                                f"repetitions; {claims.summary()}")
+    page.tables.update({"coverage": Table(labelled(table), 3), "diagnostics": Table(diagnostics, 3)})
+    page.figures["coverage"] = lambda: _coverage_figure(table, methods, ns, confidence_level)
+    page.values.update(_values(ds, cov, diagnostics, claims, ns, methods, confidence_level))
+    page.data.update({"dataset": ds, "coverage": table, "diagnostics": diagnostics})
+    return page
 
+
+def _values(ds, cov, diagnostics, claims, ns, methods, confidence_level):
+    """The numbers and verdicts the page's text quotes, rounded as shown."""
     k, r, r_bias = ds.attrs["n_folds"], ds.attrs["n_nested_repeats"], ds.attrs["n_bias_repeats"]
     nested_fits = r * k * (k + 1) // 2 + r_bias * k  # pairs of folds and single folds, then the bias runs
     verdicts = claims.verdicts()
-    page = Page(claims, summary=f"{n_sets} data sets per n; nested cv with {r} repetitions; {claims.summary()}")
-    page.tables.update({"coverage": Table(labelled(table), 3), "diagnostics": Table(diagnostics, 3)})
-    page.figures["coverage"] = lambda: _coverage_figure(table, methods, ns, confidence_level)
     values = {
         "verdict_naive": verdicts["naive_below_nominal"], "verdict_nested": verdicts["nested_nominal"],
         "verdict_nested_not_below": verdicts["nested_not_below"],
         "tolerance_multiple": round(se_multiple(len(ns)), 2),
         "nested_excess": round(float(max(cov.loc[(n, "nested", "Err_XY"), "coverage"] - confidence_level
                                          for n in ns)), 3),
-        "n_sets": int(n_sets), "level_pct": int(round(100 * confidence_level)),
+        "n_sets": int(ds.sizes["dataset"]), "level_pct": int(round(100 * confidence_level)),
     }
     for n in ns:
         for method in methods:
@@ -577,6 +581,4 @@ def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confiden
         values[f"corr_{n}"] = round(float(d["corr(cv estimate, Err_XY)"]), 3)
     values.update({"compute_minutes": round(float(ds.attrs["wall_time_s"] / 60), 1),
                    "nested_fits": f"{nested_fits:,}", "cost_ratio": f"{nested_fits // k:,}"})
-    page.values.update(values)
-    page.data.update({"dataset": ds, "coverage": table, "diagnostics": diagnostics})
-    return page
+    return values

@@ -2,7 +2,7 @@
 
 :func:`many_learners_page` computes everything the notebook ``beyond/02_many_learners``
 shows: Demšar's Section 3.2.2 worked example reproduced from the ranks of his Table 6
-(:func:`demsar_worked_example`, written to ``reproduced/demsar2006/worked_example``),
+(:func:`demsar_worked_example`, the page's reproduced ``demsar2006/worked_example``),
 then naive Bayes, J48 and IB1 on the 27 UCI data sets ranked by their mean accuracy
 over the 100 folds of each randomization of 10 x 10 cv
 (:func:`~replicability.comparison.many.compare_many_scores`: Friedman with Iman &
@@ -29,7 +29,7 @@ from ..._validation import check_alpha, check_choice
 from ...comparison.many import compare_many_scores
 from ...report.claims import Claims, comparison_summary
 from ...report.page import Page, Table
-from ...report.tables import read_published, write_reproduced
+from ...report.tables import read_published
 from ...stats.nonparametric import signed_rank_test
 from ...stats.ranks import rank_scores
 from ..shared.uci_outcomes import PAIR_LABELS, uci_test_outcomes
@@ -213,8 +213,10 @@ def many_learners_page(results=None, *, scale="paper", alpha=0.05, test="signed_
     printed; then the three learners on the UCI data sets: the accuracies and ranks
     of the first randomization, the Friedman / Nemenyi / Holm analysis and its CD
     diagram, the same analysis over every randomization, and :func:`per_pair_tests`.
-    Writes ``reproduced/demsar2006/worked_example.csv`` and the page's claims
-    (``reproduced/claims/beyond/02_many_learners.csv``).
+    :meth:`~replicability.report.page.Page.write` writes
+    ``reproduced/demsar2006/worked_example.csv`` (the reproduced table
+    ``demsar2006/worked_example``: Demšar's, not this page's, folder) and the page's
+    claims (``reproduced/claims/beyond/02_many_learners.csv``).
 
     Parameters
     ----------
@@ -238,41 +240,28 @@ def many_learners_page(results=None, *, scale="paper", alpha=0.05, test="signed_
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
     >>> from replicability.papers.beyond import many_learners_page
     >>> page = many_learners_page()  # the committed paper-scale results
     >>> page.values["demsar_chi2"], page.values["decision"], page.claims.verdicts()["demsar_statistics"]
     (9.28, 'does not reject', 'holds')
-    >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
     """
     alpha = check_alpha(alpha)
     test = check_choice(test, "test", ("signed_rank", "sign", "mean_ranks"))
     at10, at05 = _demsar_fits()
     reproduced = _worked_example(at10, at05)
-    write_reproduced(reproduced.assign(source="this compendium: replicability.stats.ranks"), "demsar2006",
-                     "worked_example")
     printed = read_published("demsar2006", "worked_example")
     both = _published_beside_ours(printed, reproduced)
     claims = _demsar_claims(printed, at10, at05)
-    claims.write()
-
     results = _uci_results(results, scale)
-    scores, learners, datasets = _accuracy_scores(results)
-    many = compare_many_scores(scores, learners=learners, datasets=datasets, alpha=alpha, test=test,
-                               scoring="accuracy")
-    per_pair = per_pair_tests(results, alpha=alpha)
+    many, per_pair, tables = _uci_analysis(results, alpha, test)
     values, over, spread = _uci_values(many, per_pair)
-    per_dataset = pd.DataFrame(scores[0], index=datasets, columns=learners).round(4)
-    ranks0 = pd.DataFrame(rank_scores(scores[0]), index=datasets, columns=[f"rank {n}" for n in learners])
 
     page = Page(claims, summary=comparison_summary(both["value published"], both["value reproduced"], claims,
-                                                   digits=4))
-    page.tables.update({
-        "worked_example": Table(both, 4), "accuracies": Table(pd.concat([per_dataset, ranks0], axis=1), 4),
-        "learners": Table(many.to_frame(), 4), "over": Table(over, 4), "rank_spread": Table(spread, 3),
-        "per_pair": Table(per_pair, 3),
-    })
+                                                   digits=4),
+                reproduced={"demsar2006/worked_example": reproduced.assign(
+                    source="this compendium: replicability.stats.ranks")})
+    page.tables.update({"worked_example": Table(both, 4), **tables, "over": Table(over, 4),
+                        "rank_spread": Table(spread, 3)})
     page.figures["cd_diagram"] = lambda: many.plot().figure
     page.values.update({
         "demsar_chi2": round(float(at10.friedman.statistic[0]), 2),
@@ -282,3 +271,16 @@ def many_learners_page(results=None, *, scale="paper", alpha=0.05, test="signed_
     })
     page.data["comparison"] = many
     return page
+
+
+def _uci_analysis(results, alpha, test):
+    """The three learners on the UCI data sets: the many-learner comparison, the per-pair tests and their tables."""
+    scores, learners, datasets = _accuracy_scores(results)
+    many = compare_many_scores(scores, learners=learners, datasets=datasets, alpha=alpha, test=test,
+                               scoring="accuracy")
+    per_pair = per_pair_tests(results, alpha=alpha)
+    per_dataset = pd.DataFrame(scores[0], index=datasets, columns=learners).round(4)
+    ranks0 = pd.DataFrame(rank_scores(scores[0]), index=datasets, columns=[f"rank {n}" for n in learners])
+    tables = {"accuracies": Table(pd.concat([per_dataset, ranks0], axis=1), 4), "learners": Table(many.to_frame(), 4),
+              "per_pair": Table(per_pair, 3)}
+    return many, per_pair, tables

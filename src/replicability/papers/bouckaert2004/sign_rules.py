@@ -29,6 +29,10 @@ Because our sources give the rank and t-tests more power than the paper's on
 source 2 (Table 1 notebook), power is compared as the sign test's difference to
 the rank test on the same source, ours against the printed one.
 
+:func:`sign_rules_on_table2` applies the same rules to the UCI runs of Table 2, and
+:func:`sign_test_variants_page` makes both the second page of notebook
+``bouckaert2004/02_table1``.
+
 References
 ----------
 Bouckaert, R. R. (2004). Estimating replicability of classifier learning
@@ -44,14 +48,19 @@ import pandas as pd
 from scipy import stats
 
 from ..._validation import check_alpha, check_choice
+from ...report.claims import Claims
+from ...report.page import Page, Table, format_number
 from ...report.tables import read_published
+from ...sources.uci import list_uci
 from ...stats.decisions import decide
 from ...stats.nonparametric import sign_test
 from ..shared.readings import experiment_outcomes, experiment_sample, outcome_summary
+from ..shared.uci_outcomes import PAIR_LABELS, fold_accuracy_differences
+from ..shared.uci_runs import uci_scheme_results
 from .synthetic import TABLE1_SIZES, table1_differences
 
 __all__ = ["SIGN_VARIANTS", "VERY_CLOSE", "SignVariants", "sign_counts", "sign_rules_on_table2", "sign_test_variants",
-           "sign_variant_outcomes"]
+           "sign_test_variants_page", "sign_variant_outcomes"]
 
 #: The sign-test rules compared, with their labels.
 SIGN_VARIANTS = {
@@ -199,8 +208,6 @@ class SignVariants:
         -------
         list of Table
         """
-        from ...report.page import Table, format_number
-
         values = [c for c in self.table.columns if not c.endswith(" ±")]
         table = pd.DataFrame({c: [f"{format_number(v, 1)} ± {format_number(h, 1)}" if pd.notna(h)
                                   else format_number(v, 1)
@@ -210,13 +217,6 @@ class SignVariants:
         return [Table(table, 1, caption="Sign test on sorted runs, each rule (%, ± the 95% half-width), beside "
                                         "the printed row and the rank test"),
                 Table(fit, 2, caption="Each rule (columns) against the printed row")]
-
-    def glue(self, table2=None):
-        """Glue :meth:`glue_values` (not displayed) for the page's ``{glue:text}`` roles."""
-        from myst_nb import glue
-
-        for key, value in self.glue_values(table2).items():
-            glue(key, value, display=False)
 
 
 def _row(summary):
@@ -340,10 +340,6 @@ def sign_rules_on_table2(*, alpha=0.05, scale="paper"):
         ``mean norm. R2`` (percent, over the cells, two outcomes as in the paper),
         beside the printed mean (84.4).
     """
-    from ...sources.uci import list_uci
-    from ..shared.uci_outcomes import PAIR_LABELS, fold_accuracy_differences
-    from ..shared.uci_runs import uci_scheme_results
-
     alpha = check_alpha(alpha)
     cv = uci_scheme_results("cv", scale=scale)
     d = fold_accuracy_differences(cv, pairs=tuple(PAIR_LABELS))
@@ -374,3 +370,34 @@ def sign_rules_on_table2(*, alpha=0.05, scale="paper"):
     frame = pd.DataFrame.from_dict(rows, orient="index")
     frame.index.name = "rule"
     return frame
+
+
+def sign_test_variants_page(*, seed=0, alpha=0.05, scale="paper"):
+    """The investigation of notebook ``bouckaert2004/02_table1``: which sign test gives Table 1's sign-test row.
+
+    Every rule of ``SIGN_VARIANTS`` on Table 1's sorted-runs sample
+    (:func:`sign_test_variants`) and on the UCI experiment of Table 2
+    (:func:`sign_rules_on_table2`, the committed paper-scale runs unless ``scale`` is "smoke").
+
+    Parameters
+    ----------
+    seed : int
+        Root seed of the shared 10 x 10 cv experiment (0: the committed one).
+    alpha : float
+        Significance level.
+    scale : {"smoke", "quick", "paper"}
+        Sizes of ``TABLE1_SIZES``.
+
+    Returns
+    -------
+    Page
+        No claims (nothing to write); the values the text quotes (``sign_rule_*``) and the
+        tables ``rules`` and ``fit`` (:meth:`SignVariants.shown_tables`) and ``table2``
+        (the Table 2 cells equal to the printed sign-test block, per rule).
+    """
+    variants = sign_test_variants(seed=seed, alpha=alpha, scale=scale)
+    on_table2 = sign_rules_on_table2(alpha=alpha, scale="smoke" if scale == "smoke" else "paper")
+    rules, fit = variants.shown_tables()
+    table2 = Table(on_table2, 1, caption="Table 2 (UCI): cells equal to the printed sign-test block, per rule")
+    return Page(Claims("bouckaert2004", "02_table1_sign_rules"), variants.glue_values(on_table2),
+                tables={"rules": rules, "fit": fit, "table2": table2})

@@ -1,10 +1,11 @@
 """The sorted-runs sweep of Bouckaert (2004), Section 4: level, runs, class probability, cardinality, learners.
 
-:func:`sweep` recomputes every factor of notebook ``bouckaert2004/03_sweep`` from
-the fold counts of :func:`~replicability.papers.shared.synthetic_runs.synthetic_fold_counts`
+:func:`sweep_page` makes the page of notebook ``bouckaert2004/03_sweep``:
+:func:`sweep` recomputes every factor from the fold counts of
+:func:`~replicability.papers.shared.synthetic_runs.synthetic_fold_counts`
 (committed under ``data/results`` at paper scale), :func:`sweep_claims` holds the
 three claims of the paper to the rules of :mod:`replicability.report.claims`, and
-:func:`runs_figure` and :func:`class_probability_figure` draw the trends.
+the page draws the trends over the number of runs and the class probability.
 
 References
 ----------
@@ -15,6 +16,7 @@ experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -22,15 +24,14 @@ from scipy import stats
 
 from ..._validation import check_choice
 from ...report.claims import Claims, comparison_summary
-from ...report.page import plain
-from ...report.tables import read_published, write_reproduced
+from ...report.page import Page, Table, plain
+from ...report.tables import read_published
 from ...report.uncertainty import rate_se
 from ...stats.measures import normalized_replicability, replicability_r2
 from ..shared.readings import experiment_outcomes, outcome_summary
 from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
 
-__all__ = ["SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "class_probability_figure", "runs_figure",
-           "sweep", "sweep_claims"]
+__all__ = ["SWEEP_LEARNER_PAIRS", "SWEEP_SIZES", "SWEEP_TESTS", "Sweep", "sweep", "sweep_claims", "sweep_page"]
 
 #: Data sets and randomizations per scale: the level, class-probability and cardinality factors ("main"), the
 #: run sweep ("runs", up to "max_runs" runs) and the learner pairs other than naive Bayes and C4.5.
@@ -93,49 +94,15 @@ def _fold_count(size, n_runs, n_settings=1):
     return size["n_datasets"] * size["n_repeats"] * n_runs * 10 * n_settings
 
 
-def sweep(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIRS, write=True):
-    """The sorted-runs sweep of Bouckaert (2004), Section 4, with the three tests.
+def _differences(source, n_runs, size, *, seed, scale, **options):
+    """Fold accuracy differences of ``n_runs`` x 10 cv on one source (committed at paper scale)."""
+    counts = synthetic_fold_counts(source, seed=seed, scale=scale, n_jobs=1 if scale == "smoke" else None,
+                                   scheme="rxk_cv", scheme_params={"n_runs": n_runs, "n_folds": 10}, **size, **options)
+    return fold_differences(counts)
 
-    Type I error is measured where the learners cannot differ: source 1 for the
-    level and the number of runs, the independent binary source ``"null"`` for
-    the class probability, the cardinality and the learner pairs. The level sweep
-    reuses the shared 10 x 10 cv experiment of Table 1; the run sweep tests the
-    first ``r`` of ``max_runs`` runs, so every ``r`` sees the same data sets.
 
-    Parameters
-    ----------
-    seed : int
-        Root seed of every experiment.
-    alpha : float
-        Significance level for every factor but the level itself.
-    scale : {"smoke", "quick", "paper"}
-        Sizes of ``SWEEP_SIZES``; "paper" reads the committed results.
-    learner_pairs : sequence of (str, str)
-        Runner names of the pairs of the learner factor.
-    write : bool
-        Write ``reproduced/bouckaert2004/section4_sweep.csv``.
-
-    Returns
-    -------
-    Sweep
-        ``by_factor`` (one row per setting, data source and test), ``tables``
-        (Type I error and minimum normalized replicability per factor),
-        ``frame`` (the reproduced file), ``excess`` (largest excess over the level
-        per factor and test, beside the paper's bound) and ``cost`` (folds
-        evaluated).
-    """
-    check_choice(scale, "scale", tuple(SWEEP_SIZES))
-    sizes = SWEEP_SIZES[scale]
-    n_jobs = 1 if scale == "smoke" else None
-    published = read_published("bouckaert2004", "section4_sweep")
-    grid = {factor: group["setting"].tolist() for factor, group in published.groupby("factor", sort=False)}
-    bound = published.groupby("factor", sort=False)["type1_excess_pct"].max()
-
-    def differences(source, n_runs, size, **options):
-        counts = synthetic_fold_counts(source, seed=seed, scale=scale, n_jobs=n_jobs, scheme="rxk_cv",
-                                       scheme_params={"n_runs": n_runs, "n_folds": 10}, **size, **options)
-        return fold_differences(counts)
-
+def _by_factor(differences, grid, sizes, alpha, learner_pairs):
+    """One frame per factor (a row per setting, data source and test), and 2 R̂2 - 1 per data set of the run sweep."""
     shared = {i: differences(f"source{i}", 10, sizes["main"]) for i in [1, 2, 3, 4]}
     rows = [row for level in grid["alpha"] for i in [1, 2, 3, 4]
             for row in _summarize(shared[i], float(level), setting=level, data_source=i)]
@@ -164,17 +131,22 @@ def sweep(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIR
         rows += _summarize(differences("null", n_runs, size, learners=(a, b)), alpha, setting=f"{a} vs {b}",
                            data_source="null")
     by["learner"] = pd.DataFrame(rows)
+    return by, runs_per_dataset
 
+
+def _tables(by, grid):
+    """Type I error and minimum normalized replicability per factor; the level's largest excess over it."""
     tables = {"alpha": _factor_table(by["alpha"], type1_source=1), "runs": _factor_table(by["runs"], type1_source=1),
               "class_probability": _factor_table(by["class_probability"]),
               "n_classes": _factor_table(by["n_classes"]), "learner": _factor_table(by["learner"])}
     levels = 100 * np.asarray(grid["alpha"], dtype=float)[:, None]
     excess_level = tables["alpha"]["Type I error (%)"].to_numpy() - levels
     tables["alpha"].insert(3, ("max. excess over the level", "points"), excess_level.max(axis=1))
+    return tables
 
-    null_frames = {"alpha": by["alpha"][by["alpha"]["data_source"] == 1],
-                   "runs": by["runs"][by["runs"]["data_source"] == 1], "class_probability": by["class_probability"],
-                   "n_classes": by["n_classes"], "learner": by["learner"]}
+
+def _frame(null_frames, alpha):
+    """The reproduced table: Type I error and its excess over the level where the learners cannot differ."""
     out = []
     for factor, frame in null_frames.items():
         level = frame["setting"].map(float if factor == "alpha" else (lambda s: alpha)).astype(float)
@@ -183,15 +155,13 @@ def sweep(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIR
                                  "type1_error_pct": frame["rejection_pct"],
                                  "type1_halfwidth_pct": frame["rejection_hw_pct"],
                                  "normalized_replicability_pct": frame["norm_r2_pct"]}))
-    frame = pd.concat(out, ignore_index=True)
-    frame["source"] = f"computed by replicability (notebook bouckaert2004/03_sweep, scale={scale}, seed={seed})"
-    if write:
-        write_reproduced(frame, "bouckaert2004", "section4_sweep")
-    excess = frame.pivot_table(index="factor", columns="test", values="type1_excess_pct", aggfunc="max", sort=False)
-    excess = excess[list(SWEEP_TESTS)].rename(columns=_LABEL)
-    excess.insert(0, "published bound", bound.reindex(excess.index).to_numpy())
+    return pd.concat(out, ignore_index=True)
+
+
+def _cost(sizes, grid, learner_pairs):
+    """Folds evaluated per experiment of the sweep."""
     n_other = sum(tuple(p) != ("naive_bayes", "c45") for p in learner_pairs)
-    cost = pd.DataFrame([
+    return pd.DataFrame([
         {"experiment": "10 x 10 cv, sources 1-4 (shared with Table 1)", "folds": _fold_count(sizes["main"], 10, 4)},
         {"experiment": f"{sizes['max_runs']} x 10 cv, sources 1-4",
          "folds": _fold_count(sizes["runs"], sizes["max_runs"], 4)},
@@ -201,11 +171,57 @@ def sweep(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIR
         {"experiment": "learner pairs other than naive Bayes and C4.5",
          "folds": _fold_count(sizes["pairs"], sizes["pair_runs"], n_other)},
     ])
+
+
+def sweep(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIRS):
+    """The sorted-runs sweep of Bouckaert (2004), Section 4, with the three tests.
+
+    Type I error is measured where the learners cannot differ: source 1 for the
+    level and the number of runs, the independent binary source ``"null"`` for
+    the class probability, the cardinality and the learner pairs. The level sweep
+    reuses the shared 10 x 10 cv experiment of Table 1; the run sweep tests the
+    first ``r`` of ``max_runs`` runs, so every ``r`` sees the same data sets.
+
+    Parameters
+    ----------
+    seed : int
+        Root seed of every experiment.
+    alpha : float
+        Significance level for every factor but the level itself.
+    scale : {"smoke", "quick", "paper"}
+        Sizes of ``SWEEP_SIZES``; "paper" reads the committed results.
+    learner_pairs : sequence of (str, str)
+        Runner names of the pairs of the learner factor.
+
+    Returns
+    -------
+    Sweep
+        ``by_factor`` (one row per setting, data source and test), ``tables``
+        (Type I error and minimum normalized replicability per factor),
+        ``frame`` (the page's ``section4_sweep.csv``), ``excess`` (largest excess over the level
+        per factor and test, beside the paper's bound) and ``cost`` (folds
+        evaluated).
+    """
+    check_choice(scale, "scale", tuple(SWEEP_SIZES))
+    sizes = SWEEP_SIZES[scale]
+    published = read_published("bouckaert2004", "section4_sweep")
+    grid = {factor: group["setting"].tolist() for factor, group in published.groupby("factor", sort=False)}
+    differences = partial(_differences, seed=seed, scale=scale)
+    by, runs_per_dataset = _by_factor(differences, grid, sizes, alpha, learner_pairs)
+    null_frames = {"alpha": by["alpha"][by["alpha"]["data_source"] == 1],
+                   "runs": by["runs"][by["runs"]["data_source"] == 1], "class_probability": by["class_probability"],
+                   "n_classes": by["n_classes"], "learner": by["learner"]}
+    frame = _frame(null_frames, alpha)
+    frame["source"] = f"computed by replicability (notebook bouckaert2004/03_sweep, scale={scale}, seed={seed})"
+    excess = frame.pivot_table(index="factor", columns="test", values="type1_excess_pct", aggfunc="max", sort=False)
+    excess = excess[list(SWEEP_TESTS)].rename(columns=_LABEL)
+    bound = published.groupby("factor", sort=False)["type1_excess_pct"].max()
+    excess.insert(0, "published bound", bound.reindex(excess.index).to_numpy())
     n_datasets = {"alpha": sizes["main"]["n_datasets"], "runs": sizes["runs"]["n_datasets"],
                   "class_probability": sizes["main"]["n_datasets"], "n_classes": sizes["main"]["n_datasets"],
                   "learner": sizes["pairs"]["n_datasets"]}
-    return Sweep({**null_frames, "runs_all": by["runs"], "alpha_all": by["alpha"]}, tables, frame, excess, cost,
-                 n_datasets, float(alpha), runs_per_dataset)
+    return Sweep({**null_frames, "runs_all": by["runs"], "alpha_all": by["alpha"]}, _tables(by, grid), frame, excess,
+                 _cost(sizes, grid, learner_pairs), n_datasets, float(alpha), runs_per_dataset)
 
 
 def _mean_se(halfwidth_pct, n):
@@ -274,7 +290,7 @@ def sweep_claims(res):
     return c, plain(values)
 
 
-def runs_figure(res):
+def _runs_figure(res):
     """Normalized replicability per source against the number of runs, one panel per test (95% intervals)."""
     import matplotlib.pyplot as plt
 
@@ -289,10 +305,11 @@ def runs_figure(res):
         ax.set_xlabel("runs")
     axes[0].set_ylabel("normalized replicability (%)")
     axes[0].legend(fontsize=8)
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
 
 
-def class_probability_figure(res):
+def _class_probability_figure(res):
     """Normalized replicability on null data against the class probability, per test (95% intervals)."""
     import matplotlib.pyplot as plt
 
@@ -305,4 +322,28 @@ def class_probability_figure(res):
     ax.set_xlabel("class probability $p$")
     ax.set_ylabel("normalized replicability (%)")
     ax.legend(fontsize=8)
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
+
+
+def sweep_page(*, seed=0, alpha=0.05, scale="paper", learner_pairs=SWEEP_LEARNER_PAIRS):
+    """The page of notebook ``bouckaert2004/03_sweep``: the sorted-runs sweep and its three claims.
+
+    Parameters are those of :func:`sweep` (a learner pair may be any two-item sequence).
+
+    Returns
+    -------
+    Page
+        The claims of :func:`sweep_claims` and the values the text quotes; tables
+        ``alpha``, ``runs``, ``class_probability``, ``n_classes``, ``learner`` (Type I
+        error and minimum normalized replicability per setting), ``excess`` and
+        ``cost``; figures ``runs`` and ``class_probability``; the reproduced table
+        ``section4_sweep``.
+    """
+    res = sweep(seed=seed, alpha=alpha, scale=scale, learner_pairs=[tuple(p) for p in learner_pairs])
+    claims, values = sweep_claims(res)
+    tables = {factor: Table(res.tables[factor], 2) for factor in _FACTORS}
+    tables.update(excess=Table(res.excess, 2), cost=Table(res.cost))
+    return Page(claims, values, tables=tables, reproduced={"section4_sweep": res.frame},
+                figures={"runs": partial(_runs_figure, res),
+                         "class_probability": partial(_class_probability_figure, res)})

@@ -1,11 +1,12 @@
 """Table 1 of Bouckaert (2004): Type I error, power and replicability of six sampling schemes and three tests.
 
+:func:`table1_page` makes the page of notebook ``bouckaert2004/02_table1``:
 :func:`table1` computes the table from the shared 10 x 10 cv experiment on the
 four Bayesian-network sources (the fold counts of
 :func:`~replicability.papers.shared.synthetic_runs.synthetic_fold_counts`, committed under
 ``data/results`` at paper scale), :func:`table1_claims` holds the claims of
-Section 4 to the rules of :mod:`replicability.report.claims`, and
-:func:`table1_figure` draws the printed values beside ours.
+Section 4 to the rules of :mod:`replicability.report.claims`, and the page's
+figure draws the printed values beside ours.
 
 References
 ----------
@@ -16,6 +17,7 @@ experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -23,14 +25,14 @@ from scipy import stats
 
 from ..._validation import check_choice
 from ...report.claims import Claims, comparison_summary
-from ...report.page import plain
-from ...report.tables import read_published, write_reproduced
+from ...report.page import Page, Table, plain
+from ...report.tables import read_published
 from ...report.uncertainty import rate_difference_se, rate_se
 from ..shared.readings import experiment_outcomes, outcome_summary
 from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
 
 __all__ = ["TABLE1_COLUMNS", "TABLE1_LABELS", "TABLE1_ROWS", "TABLE1_SIZES", "Table1", "table1", "table1_claims",
-           "table1_differences", "table1_figure"]
+           "table1_differences", "table1_page"]
 
 #: Data sets and randomizations per scale.
 TABLE1_SIZES = {
@@ -92,7 +94,7 @@ def table1_differences(*, seed=0, scale="paper"):
     return np.stack([fold_differences(c) for c in counts])
 
 
-def table1(*, seed=0, alpha=0.05, scale="paper", write=True):
+def table1(*, seed=0, alpha=0.05, scale="paper"):
     """Table 1 of Bouckaert (2004) reproduced, beside the published values.
 
     Each row is a (test, sampling scheme) pair (``TABLE1_ROWS``):
@@ -110,12 +112,11 @@ def table1(*, seed=0, alpha=0.05, scale="paper", write=True):
         Significance level of every test.
     scale : {"smoke", "quick", "paper"}
         Sizes of ``TABLE1_SIZES``; "paper" reads the committed results.
-    write : bool
-        Write ``reproduced/bouckaert2004/table1.csv``.
 
     Returns
     -------
     Table1
+        ``reproduced`` is the page's ``table1.csv``; ``both`` sets it beside the published table.
     """
     d = table1_differences(seed=seed, scale=scale)
     summaries, records = {}, []
@@ -133,8 +134,6 @@ def table1(*, seed=0, alpha=0.05, scale="paper", write=True):
     reproduced = pd.DataFrame(records)
     reproduced["source"] = (f"computed by replicability.papers.bouckaert2004 (notebook bouckaert2004/02_table1, "
                             f"scale={scale}, seed={seed})")
-    if write:
-        write_reproduced(reproduced, "bouckaert2004", "table1")
     keys = ["test", "scheme", "measure", "data_source"]
     both = read_published("bouckaert2004", "table1").drop(columns="source").merge(
         reproduced.drop(columns="source"), on=keys, suffixes=("_published", "_reproduced"), validate="one_to_one")
@@ -233,7 +232,7 @@ def table1_claims(res):
     return c, plain(values)
 
 
-def table1_figure(res):
+def _table1_figure(res):
     """The printed and the reproduced values of Table 1 side by side, one panel per column."""
     import matplotlib.pyplot as plt
 
@@ -252,4 +251,30 @@ def table1_figure(res):
     axes[0].set_yticks(y, res.order, fontsize=8)
     axes[0].legend(fontsize=8, loc="lower right")
     fig.supxlabel("percent")
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
+
+
+#: The page's table names of the columns of Table 1.
+_COLUMN_TABLES = dict(zip(("type1_source1", "power_source2", "power_source3", "power_source4", "min_replicability"),
+                          TABLE1_COLUMNS))
+
+
+def table1_page(*, seed=0, alpha=0.05, scale="paper"):
+    """The page of notebook ``bouckaert2004/02_table1``: Table 1 beside the published values, and its claims.
+
+    Parameters are those of :func:`table1`.
+
+    Returns
+    -------
+    Page
+        The claims of :func:`table1_claims` and the values the text quotes; one table
+        per column of Table 1 (``type1_source1``, ``power_source2``, ``power_source3``,
+        ``power_source4``, ``min_replicability``: published, reproduced, half-widths and
+        difference, percent); the figure ``table1``; the reproduced table ``table1``.
+    """
+    res = table1(seed=seed, alpha=alpha, scale=scale)
+    claims, values = table1_claims(res)
+    tables = {name: Table(res.side_by_side(column), 1) for name, column in _COLUMN_TABLES.items()}
+    return Page(claims, values, tables=tables, reproduced={"table1": res.reproduced},
+                figures={"table1": partial(_table1_figure, res)})

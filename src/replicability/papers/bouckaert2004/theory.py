@@ -1,10 +1,10 @@
 """Section 3, Figure 2 and the Appendix of Bouckaert (2004): the estimators R̂1 and R̂2, checked.
 
-:func:`section3` recomputes every check of notebook ``bouckaert2004/01_estimators``
-(closed forms against exact enumeration and simulation, the Theorem 3.2 search,
-the Figure 2 grid, Lemma A.1), :func:`section3_claims` holds the paper's claims to
-the rules of :mod:`replicability.report.claims`, and :func:`theorem31_figure` and
-:func:`figure2` draw the figures.
+:func:`section3_page` makes the page of notebook ``bouckaert2004/01_estimators``:
+:func:`section3` recomputes every check (closed forms against exact enumeration and
+simulation, the Theorem 3.2 search, the Figure 2 grid, Lemma A.1),
+:func:`section3_claims` holds the paper's claims to the rules of
+:mod:`replicability.report.claims`, and the page draws Theorem 3.1 and Figure 2.
 
 References
 ----------
@@ -15,14 +15,15 @@ experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
 from ...report.claims import Claims, comparison_summary
-from ...report.page import plain
-from ...report.tables import read_published, write_reproduced
+from ...report.page import Page, Table, plain
+from ...report.tables import read_published
 from ...stats.enumeration import (
     enumerate_outcomes,
     exact_moments,
@@ -52,7 +53,7 @@ from ...stats.measures import (
     replicability_r2_from_counts,
 )
 
-__all__ = ["SECTION3_SIZES", "Section3", "figure2", "section3", "section3_claims", "theorem31_figure"]
+__all__ = ["SECTION3_SIZES", "Section3", "section3", "section3_claims", "section3_page"]
 
 #: Simulation size, largest n enumerated (two and three outcome values) and the n of the Theorem 3.2 search.
 SECTION3_SIZES = {
@@ -76,6 +77,7 @@ class Section3:
     theorem32: pd.DataFrame
     lemma_a1: pd.DataFrame
     figure2: pd.DataFrame
+    reproduced: pd.DataFrame = field(repr=False)
     grid: dict = field(repr=False)
     checks: dict = field(default_factory=dict)
 
@@ -179,8 +181,81 @@ def _theorem32(check_r, p_check, search_n, n_random_estimators, rng):
     return pd.DataFrame(rows)
 
 
+def _example():
+    """The paper's example e = 0010010010: R̂1, R̂2 and Lemma 3.2, by the package and by Eq. 2."""
+    example = np.array([0, 0, 1, 0, 0, 1, 1, 0, 0, 1])
+    return pd.DataFrame(
+        {"measures (package)": [replicability_r1(example), replicability_r2(example),
+                                replicability_r2_from_counts([6, 4])],
+         "pairwise, Eq. 2": [linear_replicability(example, r1_weights(10)),
+                             linear_replicability(example, r2_weights(10)),
+                             linear_replicability(example, r2_weights(10))]},
+        index=["R̂1", "R̂2", "R̂2(i = 6, n = 10), Lemma 3.2"])
+
+
+def _figure2_grid(published, figure_r_points, figure_n_step):
+    """The Figure 2 grid over the paper's axes, its quantities (the reproduced table) and them beside the published."""
+    r_grid = np.linspace(published["r_min"], published["r_max"], figure_r_points)
+    n_grid = np.arange(int(published["n_min"]), int(published["n_max"]) + 1, figure_n_step)
+    var_r1 = np.array([r1_variance(r_grid, n) for n in n_grid])
+    var_r2 = np.array([r2_variance(probabilities_from_replicability(r_grid), n) for n in n_grid])
+    below_one = r_grid < 1
+    figure2_values = pd.DataFrame({
+        "quantity": ["r_min", "r_max", "n_min", "n_max", "var_r1_at_r_1", "var_r2_at_r_1"],
+        "value": [r_grid.min(), r_grid.max(), n_grid.min(), n_grid.max(),
+                  np.abs(var_r1[:, ~below_one]).max(), np.abs(var_r2[:, ~below_one]).max()],
+    })
+    figure2_values["source"] = ("computed by replicability.stats.measures (r1_variance, r2_variance) over the "
+                                "Figure 2 grid (notebook bouckaert2004/01_estimators)")
+    comparison = pd.DataFrame({"published": published, "reproduced": figure2_values.set_index("quantity")["value"]})
+    comparison["difference"] = comparison["reproduced"] - comparison["published"]
+    grid = {"r": r_grid, "n": n_grid, "var_r1": var_r1, "var_r2": var_r2}
+    return grid, figure2_values, comparison
+
+
+def _lemma_a1(grid):
+    """Lemma A.1's sums directly and in closed form, and var(R̂1) through the lemma over the Figure 2 grid."""
+    rows = []
+    for n in [1, 2, 3, 5, 10, 28, 100]:
+        p_lemma = np.linspace(0, 1, 11)
+        direct, closed = binomial_power_sums(p_lemma, n), binomial_power_sums_closed_form(p_lemma, n)
+        rows.append({"n": n, **{f"max |direct - closed|, i^{k}": np.abs(direct[:, k] - closed[:, k]).max()
+                                for k in range(3)}})
+    r_grid = grid["r"]
+    via_lemma = np.array([binomial_power_sums(r_grid, n // 2)[:, 2] / (n / 2) ** 2 - r_grid**2 for n in grid["n"]])
+    return pd.DataFrame(rows), via_lemma
+
+
+def _checks(lemma32, moments, three, lemma33, theorem32, grid, lemma_a1, via_lemma):
+    """Whether each check of the page holds (the conditions of :func:`section3_claims`)."""
+    enumerated = moments.dropna(subset=["exact variance"])
+    r2_rows = moments[moments["estimator"] == "R̂2"]
+    gap, below_one = grid["var_r1"] - grid["var_r2"], grid["r"] < 1
+    return {
+        "lemma32": bool((lemma32["max |pairwise - counts|"] < 1e-12).all()),
+        "unbiased": bool(np.allclose(enumerated["exact mean"], enumerated["r"], rtol=1e-12)
+                         and np.allclose(three["|exact mean R̂2 - r|"], 0, atol=1e-12)),
+        "closed_vs_exact": bool(
+            np.allclose(enumerated["exact variance"], enumerated["variance (closed form)"], **_EXACT)
+            and np.allclose(enumerated["exact mean"], enumerated["r"], rtol=1e-12)
+            and np.allclose(r2_rows["Theorem 3.1, ERRATA reading"], r2_rows["variance (closed form)"],
+                            rtol=1e-10, atol=1e-15)),
+        "three": bool(np.allclose(three["exact var R̂1"], three["Lemma 3.1"], **_EXACT)
+                      and np.allclose(three["exact var R̂2"], three["r2_variance"], **_EXACT)
+                      and np.allclose(three["|exact mean R̂2 - r|"], 0, atol=1e-12)),
+        "lemma33": bool(np.allclose(lemma33["exact E R̂k"], lemma33["r x sum"], rtol=1e-12)),
+        "theorem32": bool(theorem32["optimizer converged"].all() and theorem32["weights equal (to 1e-5)"].all()
+                          and np.allclose(theorem32["optimum / var R̂2"], 1, rtol=1e-8)
+                          and (theorem32["best random / var R̂2"] >= 1).all()
+                          and (theorem32["smallest eigenvalue of C"] > 0).all()),
+        "figure2": bool(np.all(gap[:, below_one] > 0) and np.all(np.abs(gap[:, ~below_one]) < 1e-15)),
+        "lemma_a1": bool((lemma_a1.drop(columns="n").to_numpy() < 1e-9).all()
+                         and np.allclose(via_lemma, grid["var_r1"], **_EXACT)),
+    }
+
+
 def section3(*, seed=2004, scale="paper", check_r=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0), check_n=(2, 4, 6, 10, 16, 20),
-             figure_r_points=26, figure_n_step=2, n_random_estimators=200, write=True):
+             figure_r_points=26, figure_n_step=2, n_random_estimators=200):
     """Every check of Bouckaert (2004), Section 3, Figure 2 and Lemma A.1.
 
     One generator ``numpy.random.default_rng(seed)`` feeds, in this order, the
@@ -200,19 +275,18 @@ def section3(*, seed=2004, scale="paper", check_r=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
         Resolution of the Figure 2 grid over the paper's axes.
     n_random_estimators : int
         Random unbiased linear estimators compared with R̂2 per (r, n) cell.
-    write : bool
-        Write the Figure 2 quantities to ``reproduced/bouckaert2004/figure2.csv``.
 
     Returns
     -------
     Section3
         Tables ``example``, ``lemma32``, ``moments``, ``literal``, ``three``,
         ``lemma33``, ``theorem32``, ``lemma_a1``, ``figure2`` (published beside
-        reproduced), the Figure 2 ``grid`` and the boolean ``checks``.
+        reproduced), ``reproduced`` (the Figure 2 quantities, the page's
+        ``figure2.csv``), the Figure 2 ``grid`` and the boolean ``checks``.
 
     Examples
     --------
-    >>> res = section3(scale="smoke", check_r=[0.5, 1.0], check_n=[2, 4], n_random_estimators=5, write=False)
+    >>> res = section3(scale="smoke", check_r=[0.5, 1.0], check_n=[2, 4], n_random_estimators=5)
     >>> res.checks["lemma32"], res.checks["closed_vs_exact"]
     (True, True)
     """
@@ -223,14 +297,6 @@ def section3(*, seed=2004, scale="paper", check_r=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
     check_r = np.asarray(check_r, dtype=float)
     p_check = probabilities_from_replicability(check_r)  # [p, 1 - p] per r, p >= 1/2
 
-    example = np.array([0, 0, 1, 0, 0, 1, 1, 0, 0, 1])
-    example_table = pd.DataFrame(
-        {"measures (package)": [replicability_r1(example), replicability_r2(example),
-                                replicability_r2_from_counts([6, 4])],
-         "pairwise, Eq. 2": [linear_replicability(example, r1_weights(10)),
-                             linear_replicability(example, r2_weights(10)),
-                             linear_replicability(example, r2_weights(10))]},
-        index=["R̂1", "R̂2", "R̂2(i = 6, n = 10), Lemma 3.2"])
     lemma32 = _lemma32(sizes)
     moments = _moments(check_r, p_check, check_n, sizes, rng)
     literal = pd.DataFrame({f"n = {n}": r2_variance_theorem31(check_r, n, reading="literal") for n in check_n},
@@ -238,60 +304,11 @@ def section3(*, seed=2004, scale="paper", check_r=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
     three = _three(sizes["max_enumerated_3"])
     lemma33 = _lemma33(check_r, p_check, rng)
     theorem32 = _theorem32(check_r, p_check, sizes["search_n"], n_random_estimators, rng)
-
-    r_grid = np.linspace(published["r_min"], published["r_max"], figure_r_points)
-    n_grid = np.arange(int(published["n_min"]), int(published["n_max"]) + 1, figure_n_step)
-    var_r1 = np.array([r1_variance(r_grid, n) for n in n_grid])
-    var_r2 = np.array([r2_variance(probabilities_from_replicability(r_grid), n) for n in n_grid])
-    below_one = r_grid < 1
-    figure2_values = pd.DataFrame({
-        "quantity": ["r_min", "r_max", "n_min", "n_max", "var_r1_at_r_1", "var_r2_at_r_1"],
-        "value": [r_grid.min(), r_grid.max(), n_grid.min(), n_grid.max(),
-                  np.abs(var_r1[:, ~below_one]).max(), np.abs(var_r2[:, ~below_one]).max()],
-    })
-    figure2_values["source"] = ("computed by replicability.stats.measures (r1_variance, r2_variance) over the "
-                                "Figure 2 grid (notebook bouckaert2004/01_estimators)")
-    if write:
-        write_reproduced(figure2_values, "bouckaert2004", "figure2")
-    comparison = pd.DataFrame({"published": published, "reproduced": figure2_values.set_index("quantity")["value"]})
-    comparison["difference"] = comparison["reproduced"] - comparison["published"]
-
-    rows = []
-    for n in [1, 2, 3, 5, 10, 28, 100]:
-        p_lemma = np.linspace(0, 1, 11)
-        direct, closed = binomial_power_sums(p_lemma, n), binomial_power_sums_closed_form(p_lemma, n)
-        rows.append({"n": n, **{f"max |direct - closed|, i^{k}": np.abs(direct[:, k] - closed[:, k]).max()
-                                for k in range(3)}})
-    lemma_a1 = pd.DataFrame(rows)
-    via_lemma = np.array([binomial_power_sums(r_grid, n // 2)[:, 2] / (n / 2) ** 2 - r_grid**2 for n in n_grid])
-
-    enumerated = moments.dropna(subset=["exact variance"])
-    r2_rows = moments[moments["estimator"] == "R̂2"]
-    checks = {
-        "lemma32": bool((lemma32["max |pairwise - counts|"] < 1e-12).all()),
-        "unbiased": bool(np.allclose(enumerated["exact mean"], enumerated["r"], rtol=1e-12)
-                         and np.allclose(three["|exact mean R̂2 - r|"], 0, atol=1e-12)),
-        "closed_vs_exact": bool(
-            np.allclose(enumerated["exact variance"], enumerated["variance (closed form)"], **_EXACT)
-            and np.allclose(enumerated["exact mean"], enumerated["r"], rtol=1e-12)
-            and np.allclose(r2_rows["Theorem 3.1, ERRATA reading"], r2_rows["variance (closed form)"],
-                            rtol=1e-10, atol=1e-15)),
-        "three": bool(np.allclose(three["exact var R̂1"], three["Lemma 3.1"], **_EXACT)
-                      and np.allclose(three["exact var R̂2"], three["r2_variance"], **_EXACT)
-                      and np.allclose(three["|exact mean R̂2 - r|"], 0, atol=1e-12)),
-        "lemma33": bool(np.allclose(lemma33["exact E R̂k"], lemma33["r x sum"], rtol=1e-12)),
-        "theorem32": bool(theorem32["optimizer converged"].all() and theorem32["weights equal (to 1e-5)"].all()
-                          and np.allclose(theorem32["optimum / var R̂2"], 1, rtol=1e-8)
-                          and (theorem32["best random / var R̂2"] >= 1).all()
-                          and (theorem32["smallest eigenvalue of C"] > 0).all()),
-        "figure2": bool(np.all((var_r1 - var_r2)[:, below_one] > 0)
-                        and np.all(np.abs((var_r1 - var_r2)[:, ~below_one]) < 1e-15)),
-        "lemma_a1": bool((lemma_a1.drop(columns="n").to_numpy() < 1e-9).all()
-                         and np.allclose(via_lemma, var_r1, **_EXACT)),
-    }
-    grid = {"r": r_grid, "n": n_grid, "var_r1": var_r1, "var_r2": var_r2}
-    return Section3(example_table, lemma32, moments, literal, three, lemma33, theorem32, lemma_a1, comparison, grid,
-                    checks)
+    grid, figure2_values, comparison = _figure2_grid(published, figure_r_points, figure_n_step)
+    lemma_a1, via_lemma = _lemma_a1(grid)
+    checks = _checks(lemma32, moments, three, lemma33, theorem32, grid, lemma_a1, via_lemma)
+    return Section3(_example(), lemma32, moments, literal, three, lemma33, theorem32, lemma_a1, comparison,
+                    reproduced=figure2_values, grid=grid, checks=checks)
 
 
 def section3_claims(res):
@@ -359,7 +376,7 @@ def section3_claims(res):
     return c, plain(values)
 
 
-def theorem31_figure(res, n_lines=(4, 10, 20)):
+def _theorem31_figure(res, n_lines=(4, 10, 20)):
     """Theorem 3.1 as corrected (solid) and as printed (dashed), with the exact enumeration (dots)."""
     import matplotlib.pyplot as plt
 
@@ -377,10 +394,11 @@ def theorem31_figure(res, n_lines=(4, 10, 20)):
     ax.set_ylabel(r"var($\hat R_2$)")
     ax.set_title("Theorem 3.1: corrected (solid), printed (dashed), enumeration (dots)", fontsize=9)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
 
 
-def figure2(res):
+def _figure2_figure(res):
     """Figure 2: the variance surfaces of R̂1 and R̂2 on the paper's axes, and their ratio."""
     import matplotlib.pyplot as plt
 
@@ -407,4 +425,50 @@ def figure2(res):
     ax2.set_ylabel(r"var($\hat R_2$) / var($\hat R_1$)")
     ax2.set_ylim(0, 1)
     ax2.legend(fontsize=8)
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
+
+
+def _section3_tables(res):
+    """The tables of the page, in the notebook's order, with the decimals each shows."""
+    moments = res.moments_wide
+    lemma33 = res.lemma33.pivot(index="r", columns="sum of weights", values="exact E R̂k")
+    return {
+        "example": Table(res.example, 4), "lemma32": Table(res.lemma32, 12),
+        "moments_r1": Table(moments["R̂1"], 5, caption="R̂1"), "moments_r2": Table(moments["R̂2"], 5, caption="R̂2"),
+        "literal": Table(res.literal, 5),
+        "three": Table(res.three, {"r": 4, "|exact mean R̂2 - r|": 12, "exact var R̂1": 6, "Lemma 3.1": 6,
+                                   "exact var R̂2": 6, "r2_variance": 6}),
+        "lemma33": Table(lemma33, 4),
+        "theorem32": Table(res.theorem32, {"r": 2, "optimum / var R̂2": 6, "var R̂1 / var R̂2": 4,
+                                           "best random / var R̂2": 4, "smallest eigenvalue of C": 4}),
+        "figure2": Table(res.figure2, 6), "lemma_a1": Table(res.lemma_a1, 9),
+    }
+
+
+def section3_page(*, seed=2004, scale="paper", check_r=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0),
+                  check_n=(2, 4, 6, 10, 16, 20), figure_r_points=26, figure_n_step=2, n_random_estimators=200):
+    """The page of notebook ``bouckaert2004/01_estimators``: Section 3, Figure 2 and Lemma A.1, checked.
+
+    Parameters are those of :func:`section3`.
+
+    Returns
+    -------
+    Page
+        The claims of :func:`section3_claims` and the values the text quotes; tables
+        ``example``, ``lemma32``, ``moments_r1``, ``moments_r2``, ``literal``, ``three``,
+        ``lemma33``, ``theorem32``, ``figure2``, ``lemma_a1``; figures ``theorem31``
+        (Theorem 3.1 as corrected and as printed) and ``figure2``; the reproduced
+        table ``figure2`` (written by ``page.write()``).
+
+    Examples
+    --------
+    >>> page = section3_page(scale="smoke", check_r=[0.5, 1.0], check_n=[2, 4], n_random_estimators=5)
+    >>> page.name, sorted(page.figures), list(page.reproduced)
+    ('01_estimators', ['figure2', 'theorem31'], ['figure2'])
+    """
+    res = section3(seed=seed, scale=scale, check_r=check_r, check_n=check_n, figure_r_points=figure_r_points,
+                   figure_n_step=figure_n_step, n_random_estimators=n_random_estimators)
+    claims, values = section3_claims(res)
+    return Page(claims, values, tables=_section3_tables(res), reproduced={"figure2": res.reproduced},
+                figures={"theorem31": partial(_theorem31_figure, res), "figure2": partial(_figure2_figure, res)})

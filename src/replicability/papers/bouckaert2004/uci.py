@@ -1,11 +1,12 @@
 """Table 2 of Bouckaert (2004): sorted runs on 27 UCI data sets with the sign, signed-rank and t-test.
 
+:func:`table2_page` makes the page of notebook ``bouckaert2004/04_table2_uci``:
 :func:`table2` computes the draws per data set and the mean normalized
 replicabilities from the ten randomizations of
 :func:`replicability.papers.shared.uci_runs.uci_scheme_results` (Weka's
 stratified folds, committed under ``data/results``), beside the published table;
 :func:`table2_claims` holds the claims of Section 4 to the rules of
-:mod:`replicability.report.claims`; :func:`table2_figure` draws published and
+:mod:`replicability.report.claims`; the page's figure draws published and
 reproduced means.
 
 References
@@ -17,19 +18,20 @@ experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
 import xarray as xr
 
 from ...report.claims import Claims, comparison_summary
-from ...report.page import plain
-from ...report.tables import read_published, write_reproduced
+from ...report.page import Page, Table, plain
+from ...report.tables import read_published
 from ...sources.uci import list_uci
 from ..shared.uci_outcomes import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
 from ..shared.uci_runs import uci_scheme_results
 
-__all__ = ["TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_figure"]
+__all__ = ["TABLE2_TESTS", "Table2", "normalized", "table2", "table2_claims", "table2_page"]
 
 #: The tests of Table 2 and their printed names.
 TABLE2_TESTS = {"sign": "Sign test", "signed_rank": "Rank test", "t": "T test"}
@@ -77,44 +79,16 @@ def _named(draws, manifest):
     return draws.assign_coords(dataset=manifest.loc[draws["dataset"].values, "paper_name"].to_numpy())
 
 
-def table2(*, alpha=0.05, scale="paper", write=True):
-    """Table 2 of Bouckaert (2004) reproduced, beside the published one.
-
-    Parameters
-    ----------
-    alpha : float
-        Significance level of the tests.
-    scale : {"paper", "smoke"}
-        "paper": the committed 27 data sets x 10 randomizations; "smoke": iris,
-        labor and zoo, 2 randomizations.
-    write : bool
-        Write ``reproduced/bouckaert2004/table2.csv``.
-
-    Returns
-    -------
-    Table2
-        ``norm`` (mean normalized replicability per test and pair, exact, with the
-        paper's rounding and with three outcomes, beside the published value),
-        ``check`` (the printed means recomputed from the printed draws),
-        ``layout`` (draws per data set in the paper's compact layout),
-        ``rule`` (the sign-test block with the rule as printed), the ``draws``.
-    """
-    tests = TABLE2_TESTS
-    manifest = list_uci().set_index("dataset")
-    cv = uci_scheme_results("cv", scale=scale)
-    outcomes = xr.concat([uci_test_outcomes(cv, f"sorted_runs_{t}", alpha=alpha) for t in tests],
-                         dim=pd.Index(list(tests), name="test"))
-    n_repeats = outcomes.sizes["repeat"]
-    draws = _named(draw_counts(outcomes), manifest)
-
+def _norm(outcomes, pub_norm):
+    """Mean normalized replicability per test and pair (and all pairs), exact, rounded as the paper, 3 outcomes."""
     per_pair = consistency_table(outcomes).rename(index=PAIR_LABELS, level="pair")
     cells = outcomes.transpose("test", "pair", "dataset", "repeat").values
     cells = xr.DataArray(cells.reshape(cells.shape[0], -1, cells.shape[-1]), dims=("test", "dataset", "repeat"),
-                         coords={"test": list(tests)})  # every (pair, data set) cell of a block
+                         coords={"test": list(TABLE2_TESTS)})  # every (pair, data set) cell of a block
     per_test = consistency_table(cells)
     three = consistency_table(outcomes, directional=True).rename(index=PAIR_LABELS, level="pair")
     rows = []
-    for test in tests:
+    for test in TABLE2_TESTS:
         rows.append({"test": test, "pair": "all", "R": per_test.loc[test, "R"], "R_3": np.nan})
         for pair in _PAIRS:
             rows.append({"test": test, "pair": pair, "R": per_pair.loc[(test, pair), "R"],
@@ -123,15 +97,17 @@ def table2(*, alpha=0.05, scale="paper", write=True):
     norm["normalized"] = normalized(norm["R"])
     norm["paper_rounding"] = normalized(norm["R"], paper_rounding=True)
     norm["normalized_3"] = normalized(norm["R_3"])
-    published = read_published("bouckaert2004", "table2")
-    pub_norm = published.query("row == 'mean_normalized_r2_pct'")[["test", "pair", "value"]].astype({"value": float})
     norm = norm.merge(pub_norm.rename(columns={"value": "published"}), on=["test", "pair"], validate="one_to_one")
     norm["difference"] = norm["paper_rounding"] - norm["published"]
     norm_table = norm.set_index(["test", "pair"])[["published", "paper_rounding", "difference", "normalized",
                                                    "normalized_3"]]
     norm_table.columns = ["published", "reproduced (paper's rounding)", "difference", "reproduced (exact)",
                           "reproduced, 3 outcomes"]
+    return norm, norm_table
 
+
+def _check(published, pub_norm):
+    """The printed means recomputed from the printed draws (the paper's own consistency)."""
     cells_pub = published.query("row != 'mean_normalized_r2_pct'").copy()
     k = cells_pub["value"].astype(float)
     cells_pub["R"] = np.where(cells_pub["printed"] == ".", 1.0, (k * (k - 1) + (10 - k) * (9 - k)) / 90)
@@ -139,40 +115,47 @@ def table2(*, alpha=0.05, scale="paper", write=True):
                        cells_pub.groupby("test")["R"].mean().to_frame().assign(pair="all")
                        .set_index("pair", append=True)["R"]])
     check = pd.DataFrame({"from printed draws": normalized(check, paper_rounding=True)})
-    check = check.join(pub_norm.set_index(["test", "pair"])["value"].rename("printed"))
+    return check.join(pub_norm.set_index(["test", "pair"])["value"].rename("printed"))
 
-    order = list(published.query("row != 'mean_normalized_r2_pct'")["row"].drop_duplicates())
-    present = [name for name in order if name in draws["dataset"].values]
 
-    def printed(test, pair):
-        pub = published.query("test == @test and pair == @pair and row != 'mean_normalized_r2_pct'")
-        return pub.set_index("row").loc[present, "printed"]
+def _printed(published, test, pair, present):
+    """The printed draws of one test and pair, on the data sets present."""
+    pub = published.query("test == @test and pair == @pair and row != 'mean_normalized_r2_pct'")
+    return pub.set_index("row").loc[present, "printed"]
 
+
+def _layout(published, draws, present, n_repeats):
+    """Draws per data set, published and reproduced, in the paper's compact layout, and the cells equal."""
     lines = []
-    for test in tests:
+    for test, label in TABLE2_TESTS.items():
         for pair in _PAIRS:
-            pub = printed(test, pair)
+            pub = _printed(published, test, pair, present)
             rep = _chars(draws.sel(test=test, pair=pair).sel(dataset=present).values, n_repeats)
-            lines.append({"test": tests[test], "pair": pair, "published": _compact(list(pub)),
+            lines.append({"test": label, "pair": pair, "published": _compact(list(pub)),
                           "reproduced": _compact(rep), "cells equal": int(sum(p == r for p, r in zip(pub, rep)))})
-    layout = pd.DataFrame(lines).set_index(["test", "pair"])
+    return pd.DataFrame(lines).set_index(["test", "pair"])
 
-    printed_rule = uci_test_outcomes(cv, "sorted_runs_sign_printed", alpha=alpha)
-    draws_printed = _named(draw_counts(printed_rule), manifest)
+
+def _rule(published, printed_rule, draws_printed, layout, present, n_repeats):
+    """The sign-test block with the symmetric exact test and with the rule as printed."""
     r_printed = consistency_table(printed_rule).rename(index=PAIR_LABELS)["R"]
     rule_rows = []
     for pair in _PAIRS:
         rep = _chars(draws_printed.sel(pair=pair).sel(dataset=present).values, n_repeats)
-        sign = layout.loc[(tests["sign"], pair)]
+        sign = layout.loc[(TABLE2_TESTS["sign"], pair)]
+        printed = _printed(published, "sign", pair, present)
         rule_rows.append({"pair": pair, "published": sign["published"], "symmetric exact": sign["reproduced"],
                           "rule as printed": _compact(rep), "cells equal (symmetric)": int(sign["cells equal"]),
-                          "cells equal (as printed)": int(sum(p == r for p, r in zip(printed("sign", pair), rep))),
+                          "cells equal (as printed)": int(sum(p == r for p, r in zip(printed, rep))),
                           "normalized R2 (as printed, %)":
                               round(float(normalized(r_printed[pair], paper_rounding=True)), 1)})
-    rule = pd.DataFrame(rule_rows).set_index("pair")
+    return pd.DataFrame(rule_rows).set_index("pair")
 
+
+def _reproduced(draws, norm, present, n_repeats):
+    """Table 2 in the layout of the published file: the draws per cell, then the means (paper's rounding)."""
     records = []
-    for test in tests:
+    for test in TABLE2_TESTS:
         for pair in _PAIRS:
             for name in present:
                 c = int(draws.sel(test=test, pair=pair, dataset=name))
@@ -182,12 +165,49 @@ def table2(*, alpha=0.05, scale="paper", write=True):
             value = float(norm.query("test == @test and pair == @pair")["paper_rounding"].iloc[0])
             records.append({"test": test, "pair": pair, "row": "mean_normalized_r2_pct", "printed": f"{value:.1f}",
                             "value": value})
-    reproduced = pd.DataFrame(records)
+    return pd.DataFrame(records)
+
+
+def table2(*, alpha=0.05, scale="paper"):
+    """Table 2 of Bouckaert (2004) reproduced, beside the published one.
+
+    Parameters
+    ----------
+    alpha : float
+        Significance level of the tests.
+    scale : {"paper", "smoke"}
+        "paper": the committed 27 data sets x 10 randomizations; "smoke": iris,
+        labor and zoo, 2 randomizations.
+
+    Returns
+    -------
+    Table2
+        ``norm`` (mean normalized replicability per test and pair, exact, with the
+        paper's rounding and with three outcomes, beside the published value),
+        ``check`` (the printed means recomputed from the printed draws),
+        ``layout`` (draws per data set in the paper's compact layout),
+        ``rule`` (the sign-test block with the rule as printed), the ``draws`` and
+        ``reproduced`` (the page's ``table2.csv``).
+    """
+    manifest = list_uci().set_index("dataset")
+    cv = uci_scheme_results("cv", scale=scale)
+    outcomes = xr.concat([uci_test_outcomes(cv, f"sorted_runs_{t}", alpha=alpha) for t in TABLE2_TESTS],
+                         dim=pd.Index(list(TABLE2_TESTS), name="test"))
+    n_repeats = outcomes.sizes["repeat"]
+    draws = _named(draw_counts(outcomes), manifest)
+    published = read_published("bouckaert2004", "table2")
+    pub_norm = published.query("row == 'mean_normalized_r2_pct'")[["test", "pair", "value"]].astype({"value": float})
+    norm, norm_table = _norm(outcomes, pub_norm)
+    order = list(published.query("row != 'mean_normalized_r2_pct'")["row"].drop_duplicates())
+    present = [name for name in order if name in draws["dataset"].values]
+    layout = _layout(published, draws, present, n_repeats)
+    printed_rule = uci_test_outcomes(cv, "sorted_runs_sign_printed", alpha=alpha)
+    rule = _rule(published, printed_rule, _named(draw_counts(printed_rule), manifest), layout, present, n_repeats)
+    reproduced = _reproduced(draws, norm, present, n_repeats)
     reproduced["source"] = (f"computed by replicability (notebook bouckaert2004/04_table2_uci, scale={scale}, "
                             f"alpha={alpha})")
-    if write:
-        write_reproduced(reproduced, "bouckaert2004", "table2")
-    return Table2(norm, norm_table, check, layout, rule, draws, reproduced, n_repeats, len(present))
+    return Table2(norm, norm_table, _check(published, pub_norm), layout, rule, draws, reproduced, n_repeats,
+                  len(present))
 
 
 def _cell_normalized(res, test):
@@ -246,7 +266,7 @@ def table2_claims(res):
     return c, plain(values)
 
 
-def table2_figure(res):
+def _table2_figure(res):
     """Mean normalized replicability per test and pair, published (hollow) and reproduced (filled)."""
     import matplotlib.pyplot as plt
 
@@ -261,4 +281,31 @@ def table2_figure(res):
     ax.set_xticks(xpos, ["all pairs"] + _PAIRS)
     ax.set_ylabel("mean normalized $\\hat R_2$ (%)")
     ax.legend(fontsize=8, ncol=2)
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
+
+
+#: The columns of the sign-test block shown as text (the compact layouts); the others are counts and a mean.
+_RULE_LAYOUTS = ["published", "symmetric exact", "rule as printed"]
+
+
+def table2_page(*, alpha=0.05, scale="paper"):
+    """The page of notebook ``bouckaert2004/04_table2_uci``: Table 2 beside the published one, and its claims.
+
+    Parameters are those of :func:`table2`.
+
+    Returns
+    -------
+    Page
+        The claims of :func:`table2_claims` and the values the text quotes; tables
+        ``norm`` (mean normalized replicabilities), ``check`` (the printed means from the
+        printed draws), ``layout`` (draws per data set), ``rule`` and ``rule_counts``
+        (the sign-test block with the rule as printed: layouts, then cells equal and
+        means); the figure ``table2``; the reproduced table ``table2``.
+    """
+    res = table2(alpha=alpha, scale=scale)
+    claims, values = table2_claims(res)
+    tables = {"norm": Table(res.norm_table, 1), "check": Table(res.check, 1), "layout": Table(res.layout),
+              "rule": Table(res.rule[_RULE_LAYOUTS]), "rule_counts": Table(res.rule.drop(columns=_RULE_LAYOUTS), 1)}
+    return Page(claims, values, tables=tables, reproduced={"table2": res.reproduced},
+                figures={"table2": partial(_table2_figure, res)})

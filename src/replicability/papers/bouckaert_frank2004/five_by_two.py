@@ -3,8 +3,8 @@
 Both papers print the same consistency of Dietterich's 5 x 2 cv paired t-test on the
 four synthetic sources (72.3, 71.2, 63.5, 16.9%); ours is lower on every source,
 while the other four tests of the table are close to the printed values on the same
-data sets. :func:`five_by_two_drivers` tests, on the committed stratified 5 x 2 cv
-fold counts (and on an unstratified run of 200 data sets per source,
+data sets. :func:`five_by_two_drivers_page` tests, on the committed stratified 5 x 2 cv
+fold counts (and on an unstratified run of the same size,
 :func:`unstratified_counts`), the hypotheses that could explain it:
 
 * **calibration**: a more conservative critical value; the value ``c*`` at which our
@@ -41,20 +41,21 @@ https://doi.org/10.1007/978-3-540-24775-3_3
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
 from ..._validation import check_alpha, check_choice
+from ...report.claims import Claims
+from ...report.page import Page, Table
 from ...report.tables import read_published
+from ...report.uncertainty import difference_se, rate_se
 from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
 from ..shared.uci_runs import PAPER
 from .synthetic_page import SYNTHETIC_SIZES, n_jobs_for
 
-__all__ = ["FIVE_BY_TWO_STATISTICS", "NULL_SOURCE_ROW", "UNSTRATIFIED_SIZES", "FiveByTwoDrivers", "consistency",
-           "five_by_two_drivers", "five_by_two_statistic", "null_source_counts", "unstratified_counts"]
+__all__ = ["DRIVERS_TABLES", "FIVE_BY_TWO_STATISTICS", "NULL_SOURCE_ROW", "UNSTRATIFIED_SIZES", "consistency",
+           "five_by_two_drivers_page", "five_by_two_statistic", "null_source_counts", "unstratified_counts"]
 
 #: Variants of the 5 x 2 cv statistic, with their labels.
 FIVE_BY_TWO_STATISTICS = {
@@ -172,63 +173,6 @@ def null_source_counts(*, scale="paper", seed=0):
                                  n_jobs=1, **UNSTRATIFIED_SIZES[scale])
 
 
-@dataclass
-class FiveByTwoDrivers:
-    """The hypotheses about 5 x 2 cv's consistency, tested (see :func:`five_by_two_drivers`).
-
-    Attributes
-    ----------
-    consistency : pandas.DataFrame
-        Per variant (statistic, stratified or not, the other null source in source
-        1's place): consistency per source (percent), beside the printed row.
-    properties : pandas.DataFrame
-        Per source: printed and our Δ accuracy (training on 300), our mean
-        difference after training on 150 (the 5 x 2 cv folds) and its spread over
-        data sets, rejection rate, consistency and the homogeneous consistency.
-    fits : pandas.DataFrame
-        Per source: the critical value ``c*`` and the shift ``δ`` at which our
-        consistency equals the printed one, and the rejection rate at ``c*``.
-    verdict : str
-    n_datasets : dict
-    """
-
-    consistency: pd.DataFrame
-    properties: pd.DataFrame
-    fits: pd.DataFrame
-    verdict: str
-    n_datasets: dict
-
-    def glue_values(self):
-        """Numbers the investigation's text quotes, keyed ``five_by_two_*``."""
-        def listed(values, digits=1):
-            return ", ".join(f"{float(v):.{digits}f}" for v in values)
-
-        rows = self.consistency.index
-        unstrat = [r for r in rows if r.startswith("unstratified")]
-        values = {"five_by_two_verdict": self.verdict,
-                  "five_by_two_ours": listed(self.consistency.iloc[1]),
-                  "five_by_two_c_star": listed(self.fits["c* (printed consistency)"], 2),
-                  "five_by_two_rejection_c_star": listed(self.fits["rejection at c*"]),
-                  "five_by_two_rejection": listed(self.properties["rejection"]),
-                  "five_by_two_gap150": listed(self.properties["mean B - A, 5x2 folds (train 150)"]),
-                  "five_by_two_delta": listed(self.fits["δ (points of B - A)"].iloc[2:]),
-                  "five_by_two_hetero": listed(self.properties["consistency"]
-                                               - self.properties["homogeneous consistency"])}
-        if unstrat:
-            values["five_by_two_unstratified"] = listed(self.consistency.loc[unstrat[0]])
-        null = [r for r in rows if r.startswith(NULL_SOURCE_ROW)]
-        if null:
-            values["five_by_two_null_source"] = round(float(self.consistency.loc[null[0], 1]), 1)
-        return values
-
-    def glue(self):
-        """Glue :meth:`glue_values` (not displayed) for the page's ``{glue:text}`` roles."""
-        from myst_nb import glue
-
-        for key, value in self.glue_values().items():
-            glue(key, value, display=False)
-
-
 def _solve(f, lo, hi):
     # Root of a monotone step-like function on [lo, hi] by bisection on its sign (NaN if none).
     a, b = f(lo), f(hi)
@@ -255,79 +199,71 @@ def _smallest_shift(d, printed, critical):
     return float(candidates[np.argmin(np.abs(candidates))])
 
 
-def five_by_two_drivers(*, alpha=0.05, scale="paper", seed=0, new_runs=True):
-    """The 5 x 2 cv consistency of Table 5 under each hypothesis, from committed fold counts.
+#: The tables of the drivers page: name -> (decimals, caption).
+DRIVERS_TABLES = {
+    "consistency": (1, "5x2 cv consistency (%) per source, printed and under each variant"),
+    "properties": (2, "Per source: gaps (points), rejection and consistency (%), the effect of spread"),
+    "fits": (2, "What would reproduce the printed consistency, per source"),
+}
+_PRINTED_ROW = "printed (Table 5)"
 
-    Parameters
-    ----------
-    alpha : float
-    scale : {"smoke", "quick", "paper"}
-        Sizes of ``SYNTHETIC_SIZES``
-        (stratified runs) and :data:`UNSTRATIFIED_SIZES`.
-    seed : int
-    new_runs : bool
-        Include the two runs made for this investigation, unstratified 5 x 2 cv on
-        sources 1-4 (:func:`unstratified_counts`) and stratified 5 x 2 cv on the other
-        null source (:func:`null_source_counts`), computed when they are not stored.
 
-    Returns
-    -------
-    FiveByTwoDrivers
+def _dietterich_outcomes(d, critical):
+    """Outcomes (-1, 0, 1) of Dietterich's test at the two-sided ``critical`` value."""
+    return _outcomes(d, "dietterich", critical, None)
 
-    Notes
-    -----
-    ``c*`` is found by bisection on the (step) consistency curve of our stored
-    statistics, among critical values more conservative than t(5)'s (up to 8);
-    ``δ`` on a grid of changes of the gap B - A from -5 to +10 points (step 0.05;
-    the crossing nearest 0, since consistency is not monotone in the gap). NaN
-    when no value in the range reaches the printed consistency. A consistency is a
-    rate over ``n`` data sets, standard error ``sqrt(p (1 - p) / n)``.
 
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
-    >>> res = five_by_two_drivers(scale="smoke", new_runs=False)
-    >>> list(res.properties.index)
-    [1, 2, 3, 4]
-    >>> del os.environ["REPLICABILITY_CACHE"]
-    """
-    check_choice(scale, "scale", tuple(SYNTHETIC_SIZES))
-    alpha = check_alpha(alpha)
-    sizes = SYNTHETIC_SIZES[scale]
+def _stratified_differences(scale, seed):
+    """The committed stratified 5 x 2 cv differences A - B, shape (source, data set, repeat, 5, 2)."""
     counts = {i: synthetic_fold_counts(f"source{i}", scheme="5x2", scheme_params={"stratified": True}, seed=seed,
-                                       scale=scale, n_jobs=n_jobs_for(scale), **sizes) for i in SOURCES}
-    d = np.stack([fold_differences(counts[i]) for i in SOURCES])  # (source, data set, repeat, 5, 2)
+                                       scale=scale, n_jobs=n_jobs_for(scale), **SYNTHETIC_SIZES[scale])
+              for i in SOURCES}
+    return np.stack([fold_differences(counts[i]) for i in SOURCES])
+
+
+def _printed():
+    """Table 5's 5 x 2 cv consistency per source (array) and its accuracy gaps (by source name)."""
     published = read_published(PAPER, "table5")
     printed = published.query("row == '5x2cv'").set_index("data_source")["value_pct"]
-    printed = np.array([float(printed[str(i)]) for i in SOURCES])
     gaps = published.query("row == 'delta_accuracy'").set_index("data_source")["value_pct"]
+    return np.array([float(printed[str(i)]) for i in SOURCES]), gaps
+
+
+def _variant_rows(d, alpha, printed):
+    """Consistency (%) per source of every statistic on the stratified runs, after the printed row."""
     crit_t = stats.t.isf(alpha / 2, 5)
-    rows = {"printed (Table 5)": dict(zip(SOURCES, printed))}
+    rows = {_PRINTED_ROW: dict(zip(SOURCES, printed))}
     for key, label in FIVE_BY_TWO_STATISTICS.items():
         critical = stats.f.isf(alpha, 10, 5) if key == "f_test" else crit_t
         out = _outcomes(d, key, critical, d.mean(axis=(-1, -2)))
         rows[f"stratified, {label}"] = dict(zip(SOURCES, 100 * consistency(out)))
-    n_sets = {"stratified": int(d.shape[1])}
-    if new_runs:
-        u = unstratified_counts(scale=scale, seed=seed)
-        du = np.stack([fold_differences(u[i]) for i in SOURCES])
-        out = _outcomes(du, "dietterich", crit_t, None)
-        rows[f"unstratified, {FIVE_BY_TWO_STATISTICS['dietterich']}"] = dict(zip(SOURCES, 100 * consistency(out)))
-        n_sets["unstratified"] = int(du.shape[1])
-        dn = fold_differences(null_source_counts(scale=scale, seed=seed))
-        out = _outcomes(dn, "dietterich", crit_t, None)
-        rows[f"{NULL_SOURCE_ROW}, {FIVE_BY_TWO_STATISTICS['dietterich']}"] = {1: 100 * float(consistency(out))}
-        n_sets["null source"] = int(dn.shape[0])
-    table = pd.DataFrame.from_dict(rows, orient="index")
-    table.columns.name = "source"
+    return rows
 
-    t, _ = five_by_two_statistic(d)
-    out = _outcomes(d, "dietterich", crit_t, None)
+
+def _new_run_rows(scale, seed, crit_t):
+    """Consistency (%) of Dietterich's test on the unstratified runs and on the other null source; their sizes."""
+    label = FIVE_BY_TWO_STATISTICS["dietterich"]
+    u = unstratified_counts(scale=scale, seed=seed)
+    du = np.stack([fold_differences(u[i]) for i in SOURCES])
+    dn = fold_differences(null_source_counts(scale=scale, seed=seed))
+    rows = {f"unstratified, {label}": dict(zip(SOURCES, 100 * consistency(_dietterich_outcomes(du, crit_t)))),
+            f"{NULL_SOURCE_ROW}, {label}": {1: 100 * float(consistency(_dietterich_outcomes(dn, crit_t)))}}
+    return rows, {"unstratified": int(du.shape[1]), "null source": int(dn.shape[0])}
+
+
+def _per_source(values):
+    frame = pd.DataFrame.from_dict(values, orient="index")
+    frame.index.name = "source"
+    return frame
+
+
+def _properties(d, crit_t, gaps):
+    """Per source: the gaps, the spread over data sets, rejection, consistency and its homogeneous value."""
+    out = _dietterich_outcomes(d, crit_t)
     reject = out != 0
     p_i = reject.mean(axis=-1)  # (source, data set)
     n_rep = reject.shape[-1]
-    props, fits = {}, {}
+    props = {}
     for k, i in enumerate(SOURCES):
         mean_p = float(p_i[k].mean())
         props[i] = {"printed Δ accuracy (train 300)": float(gaps[str(i)]),
@@ -337,34 +273,32 @@ def five_by_two_drivers(*, alpha=0.05, scale="paper", seed=0, new_runs=True):
                     "consistency": 100 * float(consistency(out[k])),
                     "homogeneous consistency": 100 * (mean_p**n_rep + (1 - mean_p) ** n_rep),
                     "all differences zero": 100 * float(np.all(d[k] == 0, axis=(-1, -2)).mean())}
+    return _per_source(props)
 
+
+def _fits(d, crit_t, printed):
+    """Per source: the critical value ``c*`` and the shift ``δ`` that give the printed consistency."""
+    t, _ = five_by_two_statistic(d)
+    fits = {}
+    for k, i in enumerate(SOURCES):
         def cons_at(c, k=k):
             return 100 * float(consistency(np.where(t[k] > c, 1, np.where(t[k] < -c, -1, 0)))) - printed[k]
-
-        def cons_shift(delta, k=k):
-            ts, _ = five_by_two_statistic(d[k] + delta / 100)
-            o = np.where(ts > crit_t, 1, np.where(ts < -crit_t, -1, 0))
-            return 100 * float(consistency(o)) - printed[k]
 
         c_star = _solve(cons_at, crit_t, 8.0)
         fits[i] = {"c* (printed consistency)": c_star,
                    "rejection at c*": 100 * float((np.abs(t[k]) > c_star).mean()) if np.isfinite(c_star) else np.nan,
                    "δ (points of B - A)": _smallest_shift(d[k], printed[k], crit_t)}
-    properties = pd.DataFrame.from_dict(props, orient="index")
-    properties.index.name = "source"
-    fit = pd.DataFrame.from_dict(fits, orient="index")
-    fit.index.name = "source"
-    verdict = _verdict(table, fit, printed, n_sets)
-    return FiveByTwoDrivers(table, properties, fit, verdict, n_sets)
+    return _per_source(fits)
 
 
 def _verdict(table, fit, printed, n_sets):
-    n = n_sets["stratified"]
-    se = 100 * np.sqrt(printed / 100 * (1 - printed / 100) / n)
+    """Which variants reproduce every printed value (2 standard errors), and how far ``c*`` varies."""
+    rate = printed / 100
+    se = 100 * rate_se(rate, n_sets["stratified"])
     close = []
-    for label, row in table.drop(index="printed (Table 5)").iterrows():
-        m = n_sets["unstratified"] if label.startswith("unstratified") else n
-        tol = 2 * np.hypot(se, 100 * np.sqrt(printed / 100 * (1 - printed / 100) / m))
+    for label, row in table.drop(index=_PRINTED_ROW).iterrows():
+        m = n_sets["unstratified"] if label.startswith("unstratified") else n_sets["stratified"]
+        tol = 2 * difference_se(se, 100 * rate_se(rate, m))
         value = row.to_numpy(float)
         if np.all(np.isfinite(value)) and np.all(np.abs(value - printed) <= tol):
             close.append(label)
@@ -373,3 +307,86 @@ def _verdict(table, fit, printed, n_sets):
     return (f"variants within two standard errors of every printed value: {', '.join(close) if close else 'none'}; "
             f"the critical value that reproduces each source ranges over {spread:.2f} "
             f"({', '.join(f'{v:.2f}' for v in c)}), so no single recalibration of the test explains the row")
+
+
+def _listed(values, digits=1):
+    return ", ".join(f"{float(v):.{digits}f}" for v in values)
+
+
+def _glue_values(table, properties, fits, verdict):
+    """Numbers the investigation's text quotes, keyed ``five_by_two_*``."""
+    values = {"five_by_two_verdict": verdict,
+              "five_by_two_ours": _listed(table.iloc[1]),
+              "five_by_two_c_star": _listed(fits["c* (printed consistency)"], 2),
+              "five_by_two_rejection_c_star": _listed(fits["rejection at c*"]),
+              "five_by_two_rejection": _listed(properties["rejection"]),
+              "five_by_two_gap150": _listed(properties["mean B - A, 5x2 folds (train 150)"]),
+              "five_by_two_delta": _listed(fits["δ (points of B - A)"].iloc[2:]),
+              "five_by_two_hetero": _listed(properties["consistency"] - properties["homogeneous consistency"])}
+    unstratified = [r for r in table.index if r.startswith("unstratified")]
+    if unstratified:
+        values["five_by_two_unstratified"] = _listed(table.loc[unstratified[0]])
+    null = [r for r in table.index if r.startswith(NULL_SOURCE_ROW)]
+    if null:
+        values["five_by_two_null_source"] = round(float(table.loc[null[0], 1]), 1)
+    return values
+
+
+def five_by_two_drivers_page(*, alpha=0.05, scale="paper", seed=0, new_runs=True):
+    """The 5 x 2 cv consistency of Table 5 under each hypothesis, from committed fold counts.
+
+    Parameters
+    ----------
+    alpha : float
+    scale : {"smoke", "quick", "paper"}
+        Sizes of ``SYNTHETIC_SIZES`` (stratified runs) and :data:`UNSTRATIFIED_SIZES`.
+    seed : int
+    new_runs : bool
+        Include the two runs made for this investigation, unstratified 5 x 2 cv on
+        sources 1-4 (:func:`unstratified_counts`) and stratified 5 x 2 cv on the other
+        null source (:func:`null_source_counts`), computed when they are not stored.
+
+    Returns
+    -------
+    Page
+        No claims, nothing to write. Tables (:data:`DRIVERS_TABLES`): ``"consistency"``
+        per variant and source (%), under the printed row; ``"properties"`` per source
+        (gaps, spread over data sets, rejection, consistency, homogeneous consistency);
+        ``"fits"`` per source (``c*`` and ``δ`` giving the printed consistency, rejection
+        at ``c*``). Values ``five_by_two_*``; data ``"n_datasets"`` per run.
+
+    Notes
+    -----
+    ``c*`` is found by bisection on the (step) consistency curve of our stored
+    statistics, among critical values more conservative than t(5)'s (up to 8);
+    ``δ`` on a grid of changes of the gap B - A from -5 to +10 points (step 0.05;
+    the crossing nearest 0, since consistency is not monotone in the gap). NaN
+    when no value in the range reaches the printed consistency. A consistency is a
+    rate over ``n`` data sets: the verdict's tolerance is two standard errors of the
+    difference of ours and the printed one (:mod:`replicability.report.uncertainty`).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
+    >>> page = five_by_two_drivers_page(scale="smoke", new_runs=False)
+    >>> list(page.tables["properties"].frame.index), page.data["n_datasets"]
+    ([1, 2, 3, 4], {'stratified': 3})
+    >>> del os.environ["REPLICABILITY_CACHE"]
+    """
+    check_choice(scale, "scale", tuple(SYNTHETIC_SIZES))
+    alpha = check_alpha(alpha)
+    d = _stratified_differences(scale, seed)
+    printed, gaps = _printed()
+    crit_t = stats.t.isf(alpha / 2, 5)
+    rows, n_sets = _variant_rows(d, alpha, printed), {"stratified": int(d.shape[1])}
+    if new_runs:
+        new_rows, new_sets = _new_run_rows(scale, seed, crit_t)
+        rows, n_sets = {**rows, **new_rows}, {**n_sets, **new_sets}
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table.columns.name = "source"
+    properties, fits = _properties(d, crit_t, gaps), _fits(d, crit_t, printed)
+    frames = {"consistency": table, "properties": properties, "fits": fits}
+    tables = {name: Table(frames[name], digits, caption=caption) for name, (digits, caption) in DRIVERS_TABLES.items()}
+    values = _glue_values(table, properties, fits, _verdict(table, fits, printed, n_sets))
+    return Page(Claims(PAPER, "five_by_two_drivers"), values=values, tables=tables, data={"n_datasets": n_sets})

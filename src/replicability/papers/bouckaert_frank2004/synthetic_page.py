@@ -6,15 +6,17 @@ Bayesian-network sources, applies the five tests, and returns the page: the
 accuracy gaps, the consistencies beside the printed ones, the figure and the
 claims of Section 4.4.
 
-Standard errors. A consistency is a rate over the ``n`` data sets of a source
-(1000 at paper scale): :func:`~replicability.report.uncertainty.rate_se` with that
+Standard errors (:mod:`replicability.report.uncertainty`). A consistency is a rate
+over the ``n`` data sets of a source (1000 at paper scale): ``rate_se`` with that
 ``n``, in percentage points, at the measured value; a comparison of two
-consistencies takes ``sqrt(se_1² + se_2²)``. The accuracy gap averages over the
-training sets (its standard error over them, ``ExpectedAccuracy.difference_se``)
-and is measured on one test set of 20,000 instances, whose error is bounded by
-treating the two accuracies as independent rates (``sqrt(2) rate_se(0.5, 20000)``);
-the paper's gap has the same design, so the difference of the two has ``sqrt(2)``
-times that error. The printed gaps have two decimals (rounding 0.005 points).
+consistencies takes ``difference_se`` (``sqrt(se_1² + se_2²)``). The accuracy gap
+averages over the training sets (its standard error over them,
+``ExpectedAccuracy.difference_se``) and is measured on one test set of 20,000
+instances, whose error is bounded by treating the two accuracies as independent
+rates (``sqrt(2) rate_se(0.5, 20000)``); the gap's standard error combines the two
+by ``difference_se``. The paper's gap has the same design, so the difference of the
+two has ``sqrt(2)`` times that error. The printed gaps have two decimals (rounding
+0.005 points).
 
 References
 ----------
@@ -25,6 +27,8 @@ https://doi.org/10.1007/978-3-540-24775-3_3
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
@@ -32,7 +36,7 @@ from ..._validation import check_alpha, check_choice
 from ...report.claims import Claims, comparison_summary
 from ...report.page import Page, Table, beside, format_number
 from ...report.tables import read_published
-from ...report.uncertainty import rate_se
+from ...report.uncertainty import difference_se, rate_se
 from ...sources.bayesnet import load_bouckaert2003_networks
 from ...stats.decisions import decide
 from ...stats.ttests import (
@@ -150,40 +154,13 @@ def accuracy_gaps(*, scale="paper", seed=0):
                                   rng=seed + i)
         rows.append({"data_source": str(i), "test_set_gap_pct": 100 * (acc.test_c45 - acc.test_naive_bayes),
                      "exact_gap_pct": 100 * acc.difference, "exact_gap_se_pct": 100 * acc.difference_se,
-                     "test_set_gap_se_pct": 100 * float(np.hypot(acc.difference_se,
-                                                                 np.sqrt(2) * rate_se(0.5, N_TEST)))})
+                     "test_set_gap_se_pct": 100 * float(difference_se(acc.difference_se,
+                                                                      np.sqrt(2) * rate_se(0.5, N_TEST)))})
     return pd.DataFrame(rows).set_index("data_source")
 
 
-def table5_page(*, scale="paper", seed=0, alpha=0.05):
-    """Table 5 of Bouckaert & Frank (2004): accuracy gaps, consistencies, claims of Section 4.4.
-
-    Parameters
-    ----------
-    scale : {"paper", "quick", "smoke"}, keyword-only
-    seed : int, keyword-only
-        Root seed of every experiment (0: the committed one, shared with other notebooks).
-    alpha : float, keyword-only
-        Level of every test (5% in the paper).
-
-    Returns
-    -------
-    Page
-        Tables ``"gaps"``, ``"table5"``, ``"other_measures"``; reproduced ``table5``;
-        claims ``claim_gap``, ``claim_low``, ``claim_order``, ``claim_sources_1_4``,
-        ``claim_5x2_source4``.
-
-    Examples
-    --------
-    >>> page = table5_page()  # the committed results
-    >>> page.values["best_min"]
-    73.3
-    """
-    alpha = check_alpha(alpha)
-    gaps = accuracy_gaps(scale=scale, seed=seed)
-    tests = table5_tests(scale=scale, seed=seed)
-    summaries = {name: outcome_summary(decide(res, alpha=alpha)) for name, res in tests.items()}
-    n = SYNTHETIC_SIZES[scale]["n_datasets"]
+def _table5_reproduced(gaps, summaries, scale, seed):
+    """Table 5 as written: the accuracy gaps, then each test's consistency per source and its minimum (%)."""
     records = [{"row": "delta_accuracy", "data_source": str(i), "value_pct": gaps.loc[str(i), "test_set_gap_pct"]}
                for i in SOURCES]
     for name, s in summaries.items():
@@ -193,34 +170,35 @@ def table5_page(*, scale="paper", seed=0, alpha=0.05):
     reproduced = pd.DataFrame(records)
     reproduced["source"] = (f"computed by replicability (notebook bouckaert_frank2004/01_table5_synthetic, "
                             f"scale={scale}, seed={seed})")
+    return reproduced
+
+
+def _versus_published(reproduced):
+    """Published and reproduced cells side by side, and both as (row label) x source tables."""
     published = read_published(PAPER, "table5")
     both = published.drop(columns="source").merge(reproduced.drop(columns="source"), on=["row", "data_source"],
                                                   suffixes=("_published", "_reproduced"), validate="one_to_one")
     both["difference"] = both["value_pct_reproduced"] - both["value_pct_published"]
-    columns = ["1", "2", "3", "4", "min"]
-    pub = both.pivot(index="row", columns="data_source", values="value_pct_published").reindex(
-        index=list(TABLE5_LABELS), columns=columns)
-    rep = both.pivot(index="row", columns="data_source", values="value_pct_reproduced").reindex(
-        index=list(TABLE5_LABELS), columns=columns)
-    pub.index, rep.index = pub.index.map(TABLE5_LABELS), rep.index.map(TABLE5_LABELS)
-    pub.index.name = rep.index.name = "row"
-    digits = pd.Series([2] + [1] * 5, index=pub.index)
+    wide = []
+    for column in ("value_pct_published", "value_pct_reproduced"):
+        frame = both.pivot(index="row", columns="data_source", values=column).reindex(
+            index=list(TABLE5_LABELS), columns=["1", "2", "3", "4", "min"])
+        frame.index = frame.index.map(TABLE5_LABELS)
+        frame.index.name = "row"
+        wide.append(frame)
+    return both, *wide
 
-    cons = {name: 100 * np.asarray(s["consistency"], float) for name, s in summaries.items()}
 
-    def se(values):
-        return 100 * rate_se(np.clip(np.asarray(values, float) / 100, 0, 1), n)
+def _consistency_se(values, n):
+    """Standard error (points) of consistencies in percent over ``n`` data sets."""
+    return 100 * rate_se(np.clip(np.asarray(values, float) / 100, 0, 1), n)
 
+
+def _consistency_claims(claims, cons, n):
+    """The claims of Section 4.4 on the consistencies of Table 5."""
     def dse(a, b):
-        return np.hypot(se(a), se(b))
+        return difference_se(_consistency_se(a, n), _consistency_se(b, n))
 
-    claims = Claims(PAPER, "01_table5_synthetic")
-    printed = both[both["row"] == "delta_accuracy"].set_index("data_source").loc[[str(i) for i in SOURCES]]
-    claims.close_to("claim_gap", "The average difference in accuracy is shown in Table 5 in the row marked Δ "
-                    "accuracy, and it ranges from 0% to 11.27%. (Read: each source's gap equal to the printed one.)",
-                    "Section 4.4, Table 5, row 'Δ accuracy'", value=gaps["test_set_gap_pct"].to_numpy(),
-                    published=printed["value_pct_published"].to_numpy(),
-                    se=np.sqrt(2) * gaps["test_set_gap_se_pct"].to_numpy(), rounding=0.005, unit="points")
     low = ["5x2cv", "resampling_10", "cv_10"]
     best = min(cons["resampling_100"].min(), cons["corrected_10x10cv"].min())
     low_min = np.array([cons[name].min() for name in low])
@@ -249,8 +227,24 @@ def table5_page(*, scale="paper", seed=0, alpha=0.05):
                    "Section 4.4, Table 5, row '5x2 cv'", larger=others, smaller=cons["5x2cv"][3],
                    se=dse(others, cons["5x2cv"][3]), unit="points", digits=1)
 
+
+def _table5_claims(both, gaps, cons, n):
+    """The claims of Section 4.4: the accuracy gaps, then the consistencies."""
+    claims = Claims(PAPER, "01_table5_synthetic")
+    printed = both[both["row"] == "delta_accuracy"].set_index("data_source").loc[[str(i) for i in SOURCES]]
+    claims.close_to("claim_gap", "The average difference in accuracy is shown in Table 5 in the row marked Δ "
+                    "accuracy, and it ranges from 0% to 11.27%. (Read: each source's gap equal to the printed one.)",
+                    "Section 4.4, Table 5, row 'Δ accuracy'", value=gaps["test_set_gap_pct"].to_numpy(),
+                    published=printed["value_pct_published"].to_numpy(),
+                    se=np.sqrt(2) * gaps["test_set_gap_se_pct"].to_numpy(), rounding=0.005, unit="points")
+    _consistency_claims(claims, cons, n)
+    return claims
+
+
+def _other_measures(summaries):
+    """Almost consistency, normalized replicability and rejection rate (%) of each test per source, as shown."""
     labels = [TABLE5_LABELS[name] for name in summaries]
-    extra = pd.concat({
+    return pd.concat({
         measure: pd.DataFrame({label: [format_number(100 * v, 1) for v in s[key]]
                                for label, s in zip(labels, summaries.values())},
                               index=pd.Index(SOURCES, name="source")).T
@@ -258,33 +252,75 @@ def table5_page(*, scale="paper", seed=0, alpha=0.05):
                              ("normalized replicability", "normalized_r2"), ("rejection rate", "rejection")]
     }, axis=0)
 
-    def plot():
-        import matplotlib.pyplot as plt
 
-        fig, ax = plt.subplots(figsize=(6.5, 3.8), layout="constrained")
-        colours = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e"]
-        for label, colour in zip(labels, colours):
-            ax.plot(SOURCES, rep.loc[label, ["1", "2", "3", "4"]].to_numpy(float), "o-", color=colour, label=label)
-            ax.plot(SOURCES, pub.loc[label, ["1", "2", "3", "4"]].to_numpy(float), "o--", color=colour, mfc="none",
-                    alpha=0.7)
-        ax.plot([], [], "o-", color="black", label="reproduced")
-        ax.plot([], [], "o--", color="black", mfc="none", alpha=0.7, label="published")
-        ax.set_xticks(SOURCES, [f"{i}\nΔ {gaps.loc[str(i), 'test_set_gap_pct']:.2f}" for i in SOURCES])
-        ax.set_xlabel("data source (Δ accuracy, C4.5 − naive Bayes, %)")
-        ax.set_ylabel("consistency (%)")
-        ax.set_ylim(0, 102)
-        ax.legend(fontsize=8, loc="lower left")
-        return fig
-
+def _table5_summary(both, claims):
+    """The page's first line: consistencies and accuracy gaps compared, then the claims."""
     body = both[both["row"] != "delta_accuracy"]
     summary = comparison_summary(body["value_pct_published"], body["value_pct_reproduced"], digits=1)
     summary = summary.replace("cells compared", "consistencies compared") + " points"
     gap = both[both["row"] == "delta_accuracy"]
-    summary += "; Δ accuracy: " + comparison_summary(gap["value_pct_published"], gap["value_pct_reproduced"]).replace(
-        "cells compared", "sources compared") + f" points; {claims.summary()}"
+    gap_line = comparison_summary(gap["value_pct_published"], gap["value_pct_reproduced"]).replace(
+        "cells compared", "sources compared")
+    return f"{summary}; Δ accuracy: {gap_line} points; {claims.summary()}"
+
+
+def _table5_figure(pub, rep, gaps, labels):
+    """Consistency per source of each test, reproduced (filled) and published (hollow)."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.5, 3.8), layout="constrained")
+    colours = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e"]
+    for label, colour in zip(labels, colours):
+        ax.plot(SOURCES, rep.loc[label, ["1", "2", "3", "4"]].to_numpy(float), "o-", color=colour, label=label)
+        ax.plot(SOURCES, pub.loc[label, ["1", "2", "3", "4"]].to_numpy(float), "o--", color=colour, mfc="none",
+                alpha=0.7)
+    ax.plot([], [], "o-", color="black", label="reproduced")
+    ax.plot([], [], "o--", color="black", mfc="none", alpha=0.7, label="published")
+    ax.set_xticks(SOURCES, [f"{i}\nΔ {gaps.loc[str(i), 'test_set_gap_pct']:.2f}" for i in SOURCES])
+    ax.set_xlabel("data source (Δ accuracy, C4.5 − naive Bayes, %)")
+    ax.set_ylabel("consistency (%)")
+    ax.set_ylim(0, 102)
+    ax.legend(fontsize=8, loc="lower left")
+    return fig
+
+
+def table5_page(*, scale="paper", seed=0, alpha=0.05):
+    """Table 5 of Bouckaert & Frank (2004): accuracy gaps, consistencies, claims of Section 4.4.
+
+    Parameters
+    ----------
+    scale : {"paper", "quick", "smoke"}, keyword-only
+    seed : int, keyword-only
+        Root seed of every experiment (0: the committed one, shared with other notebooks).
+    alpha : float, keyword-only
+        Level of every test (5% in the paper).
+
+    Returns
+    -------
+    Page
+        Tables ``"gaps"``, ``"table5"``, ``"other_measures"``; reproduced ``table5``;
+        claims ``claim_gap``, ``claim_low``, ``claim_order``, ``claim_sources_1_4``,
+        ``claim_5x2_source4``.
+
+    Examples
+    --------
+    >>> page = table5_page()  # the committed results
+    >>> page.values["best_min"]
+    73.3
+    """
+    alpha = check_alpha(alpha)
+    gaps = accuracy_gaps(scale=scale, seed=seed)
+    summaries = {name: outcome_summary(decide(res, alpha=alpha))
+                 for name, res in table5_tests(scale=scale, seed=seed).items()}
+    reproduced = _table5_reproduced(gaps, summaries, scale, seed)
+    both, pub, rep = _versus_published(reproduced)
+    cons = {name: 100 * np.asarray(s["consistency"], float) for name, s in summaries.items()}
+    claims = _table5_claims(both, gaps, cons, SYNTHETIC_SIZES[scale]["n_datasets"])
+    body = both[both["row"] != "delta_accuracy"]
     values = {"max_abs_difference": round(float(body["difference"].abs().max()), 1),
               "best_min": round(float(cons["corrected_10x10cv"].min()), 1)}
-    shown_gaps = gaps.apply(lambda col: col.map(lambda v: format_number(v, 2)))
-    tables = {"gaps": Table(shown_gaps), "table5": Table(beside(pub, rep, digits=digits)),
-              "other_measures": Table(extra)}
-    return Page(claims, values, summary, tables, {"table5": reproduced}, {"figure": plot})
+    digits = pd.Series([2] + [1] * 5, index=pub.index)
+    tables = {"gaps": Table(gaps.apply(lambda col: col.map(lambda v: format_number(v, 2)))),
+              "table5": Table(beside(pub, rep, digits=digits)), "other_measures": Table(_other_measures(summaries))}
+    figure = partial(_table5_figure, pub, rep, gaps, [TABLE5_LABELS[name] for name in summaries])
+    return Page(claims, values, _table5_summary(both, claims), tables, {"table5": reproduced}, {"figure": figure})

@@ -1,23 +1,18 @@
-"""The pages of Tables 1-4 of Bouckaert & Frank (2004): the tests on 27 UCI data sets.
+"""The pages of Tables 1 and 2 of Bouckaert & Frank (2004): 5x2 cv and corrected resampling on 27 UCI data sets.
 
 Each ``table*_page`` function computes one notebook page from the committed
 per-fold results (:func:`~replicability.papers.shared.uci_runs.uci_scheme_results`):
 the reproduced table, the published one beside it, the figure and the claims of
 the paper's text, judged by the rules of :mod:`replicability.report.claims`.
 
-Standard errors (one rule for every claim of these pages). A count of data sets
-(consistent, almost consistent) is a rate over the ``m`` data sets (27 at paper
-scale): its standard error is :func:`~replicability.report.uncertainty.rate_se` with
-``n = m``, in percent of the data sets. The replicability ``R`` is a mean over
-the ``m`` data sets of values in [0, 1] whose variance is at most ``R (1 - R)``,
-so ``rate_se(R, m)`` bounds its standard error. A claim against a fixed bound
-takes the standard error at the bound; a comparison of two measured values takes
-the standard error of their difference, ``sqrt(se_1² + se_2²)``, each at its
-measured value (the two are treated as independent, which overstates the error
-when they share data sets and splits). Printed values are compared with the
-rounding of :func:`~replicability.report.claims.comparison_summary` (none: the
-tables print counts and three decimals of ``R``, and the claims quote no number
-of the tables).
+Standard errors: one rule for every claim of the pages of Tables 1-4 (module
+``_uci_common``). A count of data sets (consistent, almost consistent) is a rate over
+the ``m`` data sets (27 at paper scale), its standard error
+:func:`~replicability.report.uncertainty.percent_se`; the replicability ``R``, a mean
+over the data sets of values in [0, 1], has a standard error bounded by
+:func:`~replicability.report.uncertainty.rate_se` ``(R, m)``; a claim against a fixed
+bound takes the standard error at the bound, a comparison of two measured values
+:func:`~replicability.report.uncertainty.difference_se` of the two.
 
 References
 ----------
@@ -28,173 +23,106 @@ https://doi.org/10.1007/978-3-540-24775-3_3
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
-import xarray as xr
 
 from ..._validation import check_alpha, check_positive_int
-from ...report.claims import Claims, comparison_summary
+from ...report.claims import Claims
 from ...report.page import Page, Table, beside, format_number
 from ...report.tables import read_published
 from ...report.uncertainty import difference_se, percent_se, rate_se
 from ...sources.uci import list_uci
 from ..shared.uci_outcomes import PAIR_LABELS, consistency_table, draw_counts, uci_test_outcomes
 from ..shared.uci_runs import PAPER, uci_scheme_results
+from ._uci_common import (
+    DIGITS,
+    MEASURES,
+    PAIRS,
+    SOURCE,
+    claim_increase,
+    largest_differences,
+    long_measures,
+    r_figure,
+    r_series,
+    shown_grid,
+    steps,
+    summary_line,
+    versus,
+)
 from .weka_resampling import read_weka_resampling, resampling_agreement
 
 __all__ = ["table1_page", "table2_page"]
 
-PAIRS = list(PAIR_LABELS.values())
-MEASURES = ["consistent", "almost_consistent", "R"]
-_DIGITS = pd.Series({"consistent": 0, "almost_consistent": 0, "R": 3})
-_SOURCE = "computed by replicability (notebook bouckaert_frank2004/{page}, {params})"
-
-
-def _long(outcomes, dim, values):
-    """Consistent, almost consistent and R per pair and ``dim`` value, as rows (measure, pair, dim, value)."""
-    table = consistency_table(xr.concat(outcomes, dim=pd.Index(values, name=dim)))
-    table = table.rename(index=PAIR_LABELS, level="pair")
-    long = table[MEASURES].reset_index().melt(id_vars=[dim, "pair"], var_name="measure", value_name="value")
-    return long[["measure", "pair", dim, "value"]]
-
-
-def _versus(published, reproduced, keys):
-    both = published.drop(columns="source").merge(reproduced, on=keys, suffixes=("_published", "_reproduced"),
-                                                  validate="one_to_one")
-    both["difference"] = both["value_reproduced"] - both["value_published"]
-    return both
-
-
-def _grid(long, column, dim, values):
-    """A (pair, measure) x ``dim`` table of ``column`` from a long table."""
-    wide = long.pivot(index=["pair", "measure"], columns=dim, values=column)
-    index = pd.MultiIndex.from_product([[p for p in PAIRS if p in set(long["pair"])], MEASURES],
-                                       names=["pair", "measure"])
-    return wide.reindex(index=index, columns=list(values))
-
-
-def _shown_grid(published, ours, dim, values, labels=("published", "ours", "difference")):
-    pub, rep = _grid(published, "value", dim, values), _grid(ours, "value", dim, values)
-    digits = pd.Series([_DIGITS[m] for _, m in pub.index], index=pub.index)
-    return Table(beside(pub, rep, digits=digits, labels=labels))
-
-
-def _summary(both, claims, key="measure"):
-    """Counts and R compared separately (different units), then the claims."""
-    counts, r = both[both[key] != "R"], both[both[key] == "R"]
-    text = comparison_summary(counts["value_published"], counts["value_reproduced"], digits=2)
-    text = text.replace("cells compared", "counts compared") + " data sets"
-    if len(r):
-        text += "; " + comparison_summary(r["value_published"], r["value_reproduced"], digits=3).replace(
-            "cells compared", "values of R compared")
-    return f"{text}; {claims.summary()}"
-
-
-def _r_figure(series, xvalues, xlabel, *, log=True, line=None):
-    """R against ``xvalues`` per pair: published (hollow, dashed) beside the reproduced series."""
-    import matplotlib.pyplot as plt
-
-    fig, axes = plt.subplots(1, 3, figsize=(10, 3.4), sharey=True, layout="constrained")
-    styles = [dict(marker="o", ls="--", mfc="none", color="black"), dict(marker="o", ls="-", color="#d95f02"),
-              dict(marker="x", ls=":", color="#7570b3")]
-    for ax, pair in zip(axes, PAIRS):
-        for (label, values), style in zip(series.items(), styles):
-            y = values.get(pair)
-            if y is not None:
-                ax.plot(list(y.index), y.to_numpy(dtype=float), label=label, **style)
-        if line is not None:
-            ax.axhline(line, color="grey", lw=0.8)
-        if log:
-            ax.set_xscale("log")
-        ax.set_xticks(list(xvalues), [str(v) for v in xvalues])
-        ax.set_title(pair)
-        ax.set_xlabel(xlabel)
-    axes[0].set_ylabel("replicability R")
-    axes[0].legend(fontsize=8)
-    return fig
-
-
-def _r_series(long, column, dim):
-    rows = long[long["measure"] == "R"]
-    return {pair: rows[rows["pair"] == pair].set_index(dim)[column].sort_index() for pair in PAIRS}
-
-
 # --------------------------------------------------------------------------- #
 # Table 1: 5x2cv
 # --------------------------------------------------------------------------- #
-def table1_page(*, scale="paper", alpha=0.05):
-    """Table 1 (5x2cv paired t-test on 27 UCI data sets): draws, bottom rows, claims of Section 4.1.
-
-    Parameters
-    ----------
-    scale : {"paper", "quick", "smoke"}, keyword-only
-        Of :func:`~replicability.papers.shared.uci_runs.uci_scheme_results` ("paper": the
-        committed 27 data sets x 10 randomizations).
-    alpha : float, keyword-only
-        Level of the test (5% in the paper).
-
-    Returns
-    -------
-    Page
-        Tables ``"properties"``, ``"draws"``, ``"bottom"``, ``"other_measures"``;
-        reproduced ``table1``; claims ``claim_consistent_half``, ``claim_almost_66``,
-        ``claim_r_low``, ``claim_vehicle``, ``claim_iris_hungarian``, ``claim_mixed``.
-
-    Examples
-    --------
-    >>> page = table1_page()  # the committed results
-    >>> page.values["body_exact"], page.values["body_cells"]
-    (55, 81)
-    """
-    alpha = check_alpha(alpha)
-    manifest = list_uci().set_index("dataset")
+def _table1_outcomes(manifest, scale, alpha):
+    """The 5x2 cv test's outcomes, the randomizations and the draws per data set (paper names) and pair."""
     results = uci_scheme_results("5x2", scale=scale)
     outcomes = uci_test_outcomes(results, "5x2cv", alpha=alpha)
-    n_repeats = int(results.sizes["repeat"])
     draws = draw_counts(outcomes).to_pandas().rename(columns=PAIR_LABELS)
     draws.index = manifest.loc[draws.index, "paper_name"].to_numpy()
-    table = consistency_table(outcomes).rename(index=PAIR_LABELS)
+    return outcomes, int(results.sizes["repeat"]), draws
+
+
+def _table1_reproduced(draws, table, scale, alpha):
+    """Table 1 as written: the draws, then consistent, almost consistent and R, per pair."""
     records = [{"row": name, "pair": pair, "value": int(draws.loc[name, pair])}
                for pair in PAIRS for name in draws.index]
     records += [{"row": measure, "pair": pair, "value": table.loc[pair, measure]}
                 for measure in MEASURES for pair in PAIRS]
     reproduced = pd.DataFrame(records)
-    reproduced["source"] = _SOURCE.format(page="02_table1_5x2cv", params=f"scale={scale}, alpha={alpha}")
-    published = read_published(PAPER, "table1")
-    both = _versus(published, reproduced.drop(columns="source"), ["row", "pair"])
-    body = both[~both["row"].isin(MEASURES)]
+    reproduced["source"] = SOURCE.format(page="02_table1_5x2cv", params=f"scale={scale}, alpha={alpha}")
+    return reproduced
 
+
+def _table1_grids(published, both):
+    """Table 1's body (draws, in the published order of the data sets) and bottom rows, published and ours."""
+    def wide(rows, column, index):
+        return rows.pivot(index="row", columns="pair", values=column).reindex(index=index, columns=PAIRS)
+
+    body, bottom = both[~both["row"].isin(MEASURES)], both[both["row"].isin(MEASURES)]
     order = [name for name in published["row"].unique() if name in set(body["row"])]
-    body_pub = body.pivot(index="row", columns="pair", values="value_published").reindex(index=order, columns=PAIRS)
-    body_rep = body.pivot(index="row", columns="pair", values="value_reproduced").reindex(index=order, columns=PAIRS)
-    shown_body = beside(body_pub[PAIRS], body_rep[PAIRS], digits=0)
-    shown_body.index.name = "dataset"
-    bottom = both[both["row"].isin(MEASURES)]
-    bottom_pub = bottom.pivot(index="row", columns="pair", values="value_published").reindex(index=MEASURES,
-                                                                                            columns=PAIRS)
-    bottom_rep = bottom.pivot(index="row", columns="pair", values="value_reproduced").reindex(index=MEASURES,
-                                                                                             columns=PAIRS)
-    three = consistency_table(outcomes, directional=True).rename(index=PAIR_LABELS)
-    other = pd.DataFrame({"normalized R": table["normalized_R"].map(format_number),
-                          "R (3 outcomes)": three["R"].map(format_number),
-                          "consistent (3 outcomes)": three["consistent"].map(lambda v: format_number(v, 0)),
-                          "data sets": table["n_datasets"].map(lambda v: format_number(v, 0))})
+    return (body, order, (wide(body, "value_published", order), wide(body, "value_reproduced", order)),
+            (wide(bottom, "value_published", MEASURES), wide(bottom, "value_reproduced", MEASURES)))
 
+
+def _other_measures(outcomes, table):
+    """Normalized R, R and consistency of the three outcomes, data sets, per pair (as shown)."""
+    three = consistency_table(outcomes, directional=True).rename(index=PAIR_LABELS)
+    return pd.DataFrame({"normalized R": table["normalized_R"].map(format_number),
+                         "R (3 outcomes)": three["R"].map(format_number),
+                         "consistent (3 outcomes)": three["consistent"].map(lambda v: format_number(v, 0)),
+                         "data sets": table["n_datasets"].map(lambda v: format_number(v, 0))})
+
+
+def _properties(manifest):
+    """Table 1's data set properties beside our files', and the number of data sets where all three agree."""
     props = read_published(PAPER, "table1_properties").drop(columns="source").set_index("dataset")
     ours = manifest.reset_index().set_index("paper_name")
     props = pd.DataFrame({"instances": props["instances"], "instances (ours)": ours["instances"],
                           "attributes": props["attributes"], "attributes (ours)": ours["attributes"],
                           "classes": props["classes"], "classes (ours)": ours["observed_classes"]}).loc[props.index]
-    n_props_equal = int(((props["instances"] == props["instances (ours)"])
-                         & (props["attributes"] == props["attributes (ours)"])
-                         & (props["classes"] == props["classes (ours)"])).sum())
+    n_equal = int(((props["instances"] == props["instances (ours)"])
+                   & (props["attributes"] == props["attributes (ours)"])
+                   & (props["classes"] == props["classes (ours)"])).sum())
+    return props, n_equal
 
-    m = len(draws)
-    nb_c45 = draws["NB vs C4.5"]
+
+def _directions(outcomes, draws, n_repeats):
+    """Data sets with only draws, where both directions occur, and the draws there."""
     has_both = (outcomes == 1).any("repeat") & (outcomes == -1).any("repeat")
     mixed = draw_counts(outcomes).where(has_both).values
-    mixed = mixed[~np.isnan(mixed)]
     always_draw = [name for name in draws.index if (draws.loc[name] == n_repeats).all()]
+    return always_draw, has_both, mixed[~np.isnan(mixed)]
+
+
+def _table1_claims(table, draws, n_repeats, always_draw, mixed):
+    """The claims of Section 4.1 on Table 1."""
+    m = len(draws)
+    nb_c45 = draws["NB vs C4.5"]
     never = ["iris", "Hungarian heart disease"]
     claims = Claims(PAPER, "02_table1_5x2cv")
     src = "Section 4.1, Table 1"
@@ -228,25 +156,13 @@ def table1_page(*, scale="paper", alpha=0.05):
                    measured=f"{len(mixed)} data set and pair combinations with both directions; their draws: "
                             + (", ".join(format_number(v, 0) for v in sorted(mixed)) or "none"),
                    rule=f"draws >= {n_repeats - 3} wherever both directions occur")
+    return claims
 
-    def plot():
-        import matplotlib.pyplot as plt
 
-        fig, axes = plt.subplots(1, 3, figsize=(10, 5.5), sharey=True, layout="constrained")
-        ypos = np.arange(len(order))[::-1]
-        for ax, pair in zip(axes, PAIRS):
-            ax.plot(body_pub[pair], ypos, "o", mfc="none", color="black", label="published")
-            ax.plot(body_rep[pair], ypos, "o", color="#d95f02", alpha=0.8, label="reproduced")
-            ax.set_title(pair)
-            ax.set_xlim(-0.5, n_repeats + 0.5)
-            ax.set_xlabel(f"draws out of {n_repeats}")
-            ax.grid(axis="x", alpha=0.3)
-        axes[0].set_yticks(ypos, order, fontsize=8)
-        axes[0].legend(fontsize=8, loc="lower left")
-        return fig
-
+def _table1_values(n_props_equal, draws, table, body, always_draw, has_both, n_repeats):
+    """The numbers the text of the Table 1 page quotes."""
     values = {
-        "n_props_equal": n_props_equal, "n_nb_c45_reject": int((nb_c45 < n_repeats).sum()),
+        "n_props_equal": n_props_equal, "n_nb_c45_reject": int((draws["NB vs C4.5"] < n_repeats).sum()),
         "always_draw": ", ".join(always_draw) or "none", "n_mixed": int(has_both.sum()),
         "body_exact": int((body["difference"] == 0).sum()), "body_within1": int((body["difference"].abs() <= 1).sum()),
         "body_cells": len(body), "body_mad": round(float(body["difference"].abs().mean()), 2),
@@ -254,37 +170,82 @@ def table1_page(*, scale="paper", alpha=0.05):
     for pair, key in zip(PAIRS, ["nbc45", "nbnn", "c45nn"]):
         values[f"cons_{key}"] = int(table.loc[pair, "consistent"])
         values[f"r_{key}"] = round(float(table.loc[pair, "R"]), 3)
+    return values
+
+
+def _draws_figure(body_pub, body_rep, order, n_repeats):
+    """Draws per data set and pair, published (hollow) and reproduced."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(10, 5.5), sharey=True, layout="constrained")
+    ypos = np.arange(len(order))[::-1]
+    for ax, pair in zip(axes, PAIRS):
+        ax.plot(body_pub[pair], ypos, "o", mfc="none", color="black", label="published")
+        ax.plot(body_rep[pair], ypos, "o", color="#d95f02", alpha=0.8, label="reproduced")
+        ax.set_title(pair)
+        ax.set_xlim(-0.5, n_repeats + 0.5)
+        ax.set_xlabel(f"draws out of {n_repeats}")
+        ax.grid(axis="x", alpha=0.3)
+    axes[0].set_yticks(ypos, order, fontsize=8)
+    axes[0].legend(fontsize=8, loc="lower left")
+    return fig
+
+
+def table1_page(*, scale="paper", alpha=0.05):
+    """Table 1 (5x2cv paired t-test on 27 UCI data sets): draws, bottom rows, claims of Section 4.1.
+
+    Parameters
+    ----------
+    scale : {"paper", "quick", "smoke"}, keyword-only
+        Of :func:`~replicability.papers.shared.uci_runs.uci_scheme_results` ("paper": the
+        committed 27 data sets x 10 randomizations).
+    alpha : float, keyword-only
+        Level of the test (5% in the paper).
+
+    Returns
+    -------
+    Page
+        Tables ``"properties"``, ``"draws"``, ``"bottom"``, ``"other_measures"``;
+        reproduced ``table1``; claims ``claim_consistent_half``, ``claim_almost_66``,
+        ``claim_r_low``, ``claim_vehicle``, ``claim_iris_hungarian``, ``claim_mixed``.
+
+    Examples
+    --------
+    >>> page = table1_page()  # the committed results
+    >>> page.values["body_exact"], page.values["body_cells"]
+    (55, 81)
+    """
+    alpha = check_alpha(alpha)
+    manifest = list_uci().set_index("dataset")
+    outcomes, n_repeats, draws = _table1_outcomes(manifest, scale, alpha)
+    table = consistency_table(outcomes).rename(index=PAIR_LABELS)
+    reproduced = _table1_reproduced(draws, table, scale, alpha)
+    published = read_published(PAPER, "table1")
+    both = versus(published, reproduced.drop(columns="source"), ["row", "pair"])
+    body, order, (body_pub, body_rep), (bottom_pub, bottom_rep) = _table1_grids(published, both)
+    props, n_props_equal = _properties(manifest)
+    always_draw, has_both, mixed = _directions(outcomes, draws, n_repeats)
+    claims = _table1_claims(table, draws, n_repeats, always_draw, mixed)
+    values = _table1_values(n_props_equal, draws, table, body, always_draw, has_both, n_repeats)
+    shown_body = beside(body_pub[PAIRS], body_rep[PAIRS], digits=0)
+    shown_body.index.name = "dataset"
     tables = {"properties": Table(props), "draws": Table(shown_body),
-              "bottom": Table(beside(bottom_pub, bottom_rep, digits=_DIGITS)),
-              "other_measures": Table(other)}
-    return Page(claims, values, _summary(both, claims, key="row"), tables, {"table1": reproduced},
-                {"figure": plot})
+              "bottom": Table(beside(bottom_pub, bottom_rep, digits=DIGITS)),
+              "other_measures": Table(_other_measures(outcomes, table))}
+    figure = partial(_draws_figure, body_pub, body_rep, order, n_repeats)
+    return Page(claims, values, summary_line(both, claims, key="row"), tables, {"table1": reproduced},
+                {"figure": figure})
 
 
 # --------------------------------------------------------------------------- #
 # Table 2: corrected resampled t-test
 # --------------------------------------------------------------------------- #
 def _resampling_long(scheme, runs, scale, alpha):
+    """Table 2's measures of the corrected resampled t-test on ``scheme``'s splits, and the number of data sets."""
     results = uci_scheme_results(scheme, scale=scale)
     usable = [m for m in runs if m <= results.sizes["run"]]
     outcomes = [uci_test_outcomes(results, "corrected_resampled", n_runs=m, alpha=alpha) for m in usable]
-    return _long(outcomes, "n_runs", usable), int(results.sizes["dataset"])
-
-
-def _steps(long, dim, values, measures):
-    rep = long.set_index(["measure", "pair", dim])["value"]
-    pairs = [p for p in PAIRS if p in set(long["pair"])]
-    return [(measure, pair, a, b, rep[measure, pair, a], rep[measure, pair, b])
-            for measure in measures for pair in pairs for a, b in zip(values, values[1:])]
-
-
-def _claim_increase(claims, key, statement, source, long, dim, values, m):
-    """R at each column at least R at the previous one, within the standard error of the step."""
-    steps = _steps(long, dim, values, ["R"])
-    before, after = np.array([s[4] for s in steps]), np.array([s[5] for s in steps])
-    return claims.at_least(key, statement, source, value=after, bound=before,
-                           se=difference_se(rate_se(np.clip(before, 0, 1), m), rate_se(np.clip(after, 0, 1), m)),
-                           digits=3)
+    return long_measures(outcomes, "n_runs", usable), int(results.sizes["dataset"])
 
 
 def _stratification_claim(claims, key, unstrat, strat, m, runs, what):
@@ -303,6 +264,89 @@ def _stratification_claim(claims, key, unstrat, strat, m, runs, what):
                            "runs, within the standard error of their difference.)", "Section 4.3",
                            value=s["value_stratified"].to_numpy() * frac, published=s["value_plain"].to_numpy() * frac,
                            se=se, rounding=0.0, digits=3)
+
+
+def _last_column(plain, runs):
+    """Almost consistent and R per pair at the largest number of runs."""
+    rep = plain.set_index(["measure", "pair", "n_runs"])["value"]
+    return (np.array([rep["almost_consistent", p, runs[-1]] for p in PAIRS]),
+            np.array([rep["R", p, runs[-1]] for p in PAIRS]))
+
+
+def _table2_claims(plain, own, stratified, runs, m):
+    """The claims of Sections 4.2 and 4.3 on Table 2 and the stratified check."""
+    claims = Claims(PAPER, "03_table2_resampling")
+    claim_increase(claims, "claim_increase", "The replicability increases with the number of runs almost "
+                   "everywhere. (Read: R at each number of runs at least R at the previous one.)",
+                   "Section 4.2, Table 2", plain, "n_runs", runs, m)
+    last = runs[-1]
+    almost_last, r_last = _last_column(plain, runs)
+    claims.at_least("claim_100", "Overall, the replicability becomes reasonably acceptable when the number of runs "
+                    "is 100. In this case 80% of the results are 'almost consistent' (read: for every pair)",
+                    f"Section 4.2, Table 2, column {last}", value=100 * almost_last / m, bound=80,
+                    se=percent_se(0.8 * m, m), unit="% of data sets", digits=1)
+    claims.at_least("claim_100_r", "... and the value of the replicability measure R is approximately 0.9 or "
+                    "above.", f"Section 4.2, Table 2, column {last}", value=r_last, bound=0.9,
+                    se=rate_se(np.clip(0.9, 0, 1), m), digits=3)
+    strat_runs = sorted(stratified["n_runs"].unique())
+    _stratification_claim(claims, "claim_stratified", own, plain, m, runs, "Weka's Experimenter splits")
+    _stratification_claim(claims, "claim_stratified_ours", own[own["n_runs"].isin(strat_runs)], stratified, m,
+                          strat_runs, "our own stratified splits")
+    return claims
+
+
+def _decreases(plain, runs):
+    """The steps between consecutive numbers of runs where a measure decreases, and the number of steps."""
+    all_steps = steps(plain, "n_runs", runs, MEASURES)
+    frame = pd.DataFrame([s[:4] for s in all_steps if s[5] < s[4]], columns=["measure", "pair", "from runs", "to runs"])
+    return frame, len(all_steps)
+
+
+def _table2_values(both, plain, own, runs, m):
+    """The numbers the text of the Table 2 page quotes (Weka's agreement apart)."""
+    decreases, n_steps = _decreases(plain, runs)
+    almost_last, r_last = _last_column(plain, runs)
+    versus_own = plain.merge(own, on=["measure", "pair", "n_runs"], suffixes=("_weka", "_own"))
+    d_own = versus_own["value_weka"] - versus_own["value_own"]
+    return {"n_decreases": len(decreases), "n_steps": n_steps,
+            "almost_last_pct": round(float(100 * almost_last.mean() / m), 0),
+            "r_last_min": round(float(r_last.min()), 3),
+            "strat_max_dr": round(float(d_own[versus_own["measure"] == "R"].abs().max()), 3),
+            "strat_max_dc": int(d_own[versus_own["measure"] != "R"].abs().max()),
+            **largest_differences(both)}
+
+
+def _table2_tables(both, plain, own, stratified, runs):
+    """Table 2 beside the published one, the two stratification checks and the decreases."""
+    strat_runs = sorted(stratified["n_runs"].unique())
+    return {"table2": shown_grid(both.rename(columns={"value_published": "value"}),
+                                 both.rename(columns={"value_reproduced": "value"}), "n_runs", runs),
+            "stratified": shown_grid(own, plain, "n_runs", runs,
+                                     labels=("own splits (unstratified)", "Weka's splits (stratified)", "difference")),
+            "stratified_ours": shown_grid(own, stratified, "n_runs", strat_runs,
+                                          labels=("own splits (unstratified)", "own splits (stratified)",
+                                                  "difference")),
+            "decreases": Table(_decreases(plain, runs)[0])}
+
+
+def _weka_agreement(scale, alpha):
+    """Weka's runs 1..100 against repeat 0, on the data sets of this scale: the table and the quoted counts."""
+    weka = read_weka_resampling()
+    parts, values = {}, {}
+    for name, key, label in (("resample_weka", "after", "Weka's Experimenter splits"),
+                             ("resample", "before", "own random splits")):
+        part = resampling_agreement(uci_scheme_results(name, scale=scale), weka, alpha=alpha).set_index("what")
+        for what, short in (("runs, all learners", "runs"), ("decisions, all pairs", "decisions")):
+            values[f"weka_{short}_{key}"] = f"{part.loc[what, 'equal']}/{part.loc[what, 'total']}"
+        parts[label] = part["equal"].astype(str) + "/" + part["total"].astype(str)
+    return Table(pd.DataFrame(parts).rename_axis("equal to Weka 3.6, repeat 0")), values
+
+
+def _table2_figure(both, own, runs):
+    """R against the number of runs: published, reproduced on Weka's splits, and on our own splits."""
+    return r_figure({"published": r_series(both, "value_published", "n_runs"),
+                     "reproduced": r_series(both, "value_reproduced", "n_runs"),
+                     "own splits": r_series(own, "value", "n_runs")}, runs, "runs of resampling")
 
 
 def table2_page(*, scale="paper", alpha=0.05, runs=(10, 20, 50, 100)):
@@ -343,66 +387,14 @@ def table2_page(*, scale="paper", alpha=0.05, runs=(10, 20, 50, 100)):
     plain, m = _resampling_long("resample_weka", runs, scale, alpha)
     own, _ = _resampling_long("resample", runs, scale, alpha)
     stratified, _ = _resampling_long("resample_stratified", runs, scale, alpha)
-    source = _SOURCE.format(page="03_table2_resampling", params=f"scale={scale}, alpha={alpha}")
+    source = SOURCE.format(page="03_table2_resampling", params=f"scale={scale}, alpha={alpha}")
     reproduced = {"table2": plain.assign(source=source + ", Weka's Experimenter splits"),
                   "table2_own_splits": own.assign(source=source + ", our own unstratified random splits"),
                   "table2_stratified": stratified.assign(source=source + ", our own stratified splits")}
-    both = _versus(read_published(PAPER, "table2"), plain, ["measure", "pair", "n_runs"])
-    strat_runs = sorted(stratified["n_runs"].unique())
-    steps = _steps(plain, "n_runs", runs, MEASURES)
-    decreases = pd.DataFrame([s[:4] for s in steps if s[5] < s[4]],
-                             columns=["measure", "pair", "from runs", "to runs"])
-
-    claims = Claims(PAPER, "03_table2_resampling")
-    _claim_increase(claims, "claim_increase", "The replicability increases with the number of runs almost "
-                    "everywhere. (Read: R at each number of runs at least R at the previous one.)",
-                    "Section 4.2, Table 2", plain, "n_runs", runs, m)
-    rep = plain.set_index(["measure", "pair", "n_runs"])["value"]
-    last = runs[-1]
-    almost_last = np.array([rep["almost_consistent", p, last] for p in PAIRS])
-    r_last = np.array([rep["R", p, last] for p in PAIRS])
-    claims.at_least("claim_100", "Overall, the replicability becomes reasonably acceptable when the number of runs "
-                    "is 100. In this case 80% of the results are 'almost consistent' (read: for every pair)",
-                    f"Section 4.2, Table 2, column {last}", value=100 * almost_last / m, bound=80,
-                    se=percent_se(0.8 * m, m), unit="% of data sets", digits=1)
-    claims.at_least("claim_100_r", "... and the value of the replicability measure R is approximately 0.9 or "
-                    "above.", f"Section 4.2, Table 2, column {last}", value=r_last, bound=0.9,
-                    se=rate_se(np.clip(0.9, 0, 1), m), digits=3)
-    _stratification_claim(claims, "claim_stratified", own, plain, m, runs, "Weka's Experimenter splits")
-    _stratification_claim(claims, "claim_stratified_ours", own[own["n_runs"].isin(strat_runs)], stratified, m,
-                          strat_runs, "our own stratified splits")
-
-    def plot():
-        return _r_figure({"published": _r_series(both, "value_published", "n_runs"),
-                          "reproduced": _r_series(both, "value_reproduced", "n_runs"),
-                          "own splits": _r_series(own, "value", "n_runs")}, runs, "runs of resampling")
-
-    versus_own = plain.merge(own, on=["measure", "pair", "n_runs"], suffixes=("_weka", "_own"))
-    d_own = versus_own["value_weka"] - versus_own["value_own"]
-    values = {"n_decreases": len(decreases), "n_steps": len(steps),
-              "almost_last_pct": round(float(100 * almost_last.mean() / m), 0),
-              "r_last_min": round(float(r_last.min()), 3),
-              "strat_max_dr": round(float(d_own[versus_own["measure"] == "R"].abs().max()), 3),
-              "strat_max_dc": int(d_own[versus_own["measure"] != "R"].abs().max()),
-              "max_abs_dr": round(float(both.query("measure == 'R'")["difference"].abs().max()), 3),
-              "max_abs_dc": int(both.query("measure != 'R'")["difference"].abs().max())}
-    tables = {"table2": _shown_grid(both.rename(columns={"value_published": "value"}),
-                                    both.rename(columns={"value_reproduced": "value"}), "n_runs", runs),
-              "stratified": _shown_grid(own, plain, "n_runs", runs,
-                                        labels=("own splits (unstratified)", "Weka's splits (stratified)",
-                                                "difference")),
-              "stratified_ours": _shown_grid(own, stratified, "n_runs", strat_runs,
-                                             labels=("own splits (unstratified)", "own splits (stratified)",
-                                                     "difference")),
-              "decreases": Table(decreases)}
-    # Weka's runs 1..100 against repeat 0, on the data sets of this scale
-    weka = read_weka_resampling()
-    parts = {}
-    for name, key, label in (("resample_weka", "after", "Weka's Experimenter splits"),
-                             ("resample", "before", "own random splits")):
-        part = resampling_agreement(uci_scheme_results(name, scale=scale), weka, alpha=alpha).set_index("what")
-        for what, short in (("runs, all learners", "runs"), ("decisions, all pairs", "decisions")):
-            values[f"weka_{short}_{key}"] = f"{part.loc[what, 'equal']}/{part.loc[what, 'total']}"
-        parts[label] = part["equal"].astype(str) + "/" + part["total"].astype(str)
-    tables["weka_agreement"] = Table(pd.DataFrame(parts).rename_axis("equal to Weka 3.6, repeat 0"))
-    return Page(claims, values, _summary(both, claims), tables, reproduced, {"figure": plot})
+    both = versus(read_published(PAPER, "table2"), plain, ["measure", "pair", "n_runs"])
+    claims = _table2_claims(plain, own, stratified, runs, m)
+    agreement, weka_values = _weka_agreement(scale, alpha)
+    values = {**_table2_values(both, plain, own, runs, m), **weka_values}
+    tables = {**_table2_tables(both, plain, own, stratified, runs), "weka_agreement": agreement}
+    figure = partial(_table2_figure, both, own, runs)
+    return Page(claims, values, summary_line(both, claims), tables, reproduced, {"figure": figure})

@@ -2,9 +2,14 @@
 
 ``studies`` holds the reusable loops (:func:`cv_bias_variance_study`,
 :func:`tuning_bias_study`, :func:`algorithm_test_study`, ...); one module per notebook
-computes that page's tables, figures and claims (:func:`holdout_page`,
-:func:`resampling_page`, :func:`cross_validation_page`, :func:`comparing_page`), each
-returning a :class:`Page` that the notebook only displays.
+computes that page's tables, figures, claims and reproduced tables, each page builder
+returning a :class:`~replicability.report.page.Page` that the notebook only displays
+and writes:
+
+* ``raschka2018/01_holdout`` -> :func:`holdout_page` (``holdout``);
+* ``raschka2018/02_resampling_bootstrap`` -> :func:`resampling_page` (``resampling``);
+* ``raschka2018/03_cross_validation`` -> :func:`cross_validation_page` (``cross_validation``);
+* ``raschka2018/04_comparing_algorithms`` -> :func:`comparing_page` (``comparing``).
 """
 
 from ..._lazy import attach

@@ -8,11 +8,21 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from scipy import stats
+from sklearn.datasets import load_breast_cancer
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold, StratifiedShuffleSplit
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
 
+from ... import stats as st
+from ...engine.splits import FiveByTwoCV, RandomSubsampling
 from ...engine.store import cached_result
 from ...report.claims import Claims, comparison_summary
 from ...report.page import Page, Table, beside, format_frame, format_number
-from ...report.tables import read_published, write_reproduced
+from ...report.tables import read_published
 from ...report.uncertainty import rate_se
 from .studies import algorithm_test_study, paired_split_scores
 
@@ -41,8 +51,6 @@ _N_DATASETS = {"smoke": 2, "quick": 40, "paper": 200}
 
 
 def _figure20(figure20):
-    from ... import stats as st
-
     cells = figure20.pivot(index="panel", columns="quantity", values="value")
     n, a = cells["n"].to_numpy(), cells["cell_a"].to_numpy()
     b, c = cells["cell_b"].to_numpy(), cells["cell_c"].to_numpy()
@@ -54,7 +62,6 @@ def _figure20(figure20):
     panels = list(cells.index)
     out["value"] = [float(values[q][panels.index(p)]) for p, q in zip(out["panel"], out["quantity"])]
     out["source"] = "computed by replicability.mcnemar_test from the Figure 20 cell counts"
-    write_reproduced(out, "raschka2018", "figure20")
     rows = [{"panel": p, "quantity": q, "published": cells.loc[p, q], "ours": float(v[i])}
             for i, p in enumerate(panels) for q, v in reproduced.items()]
     edwards = st.mcnemar_test(b, c, correction=True)
@@ -69,12 +76,10 @@ def _figure20(figure20):
         "ztest": pd.DataFrame({"z": np.asarray(z.statistic), "p (z-test)": np.asarray(z.pvalue),
                                "p (McNemar)": np.asarray(plain.pvalue)}, index=cells.index),
     }
-    return pd.DataFrame(rows), tables, z
+    return pd.DataFrame(rows), tables, z, out
 
 
 def _figure21(max_count):
-    from ... import stats as st
-
     counts = np.arange(1, max_count + 1)
     B, C = np.meshgrid(counts, counts, indexing="ij")
     p_exact = st.mcnemar_test(B, C, method="exact").pvalue
@@ -114,8 +119,6 @@ def _figure21_plot(gaps, max_count):
 
 
 def _table2(table2, alpha):
-    from ... import stats as st
-
     patterns = table2.query("quantity == 'occurrences'")
     correct = np.repeat(patterns[["c1", "c2", "c3"]].to_numpy(dtype=int), patterns["value"].to_numpy(dtype=int),
                         axis=0)
@@ -131,7 +134,6 @@ def _table2(table2, alpha):
     stated = out["quantity"] != "occurrences"
     out.loc[stated, "value"] = [float(reproduced[qn]) for qn in out.loc[stated, "quantity"]]
     out["source"] = "computed by replicability.cochran_q_test from the Table 2 occurrences"
-    write_reproduced(out, "raschka2018", "table2")
     published = table2[stated].set_index("quantity")["value"]
     comparison = pd.DataFrame({"quantity": published.index, "published": published.to_numpy(),
                                "ours": [float(reproduced[k]) for k in published.index]})
@@ -146,20 +148,10 @@ def _table2(table2, alpha):
         "Bonferroni p (exact)": st.bonferroni(post_exact.pvalue), "Holm p (exact)": st.holm(post_exact.pvalue),
     }, index=[f"C{i + 1} vs C{j + 1}" for i, j in pairs])
     posthoc["reject (Bonferroni)"] = posthoc["Bonferroni p (exact)"] < alpha
-    return comparison, omnibus, posthoc, f
+    return comparison, omnibus, posthoc, f, out
 
 
 def _real_data(seed, alpha):
-    from sklearn.datasets import load_breast_cancer
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import StratifiedKFold, StratifiedShuffleSplit
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-    from sklearn.tree import DecisionTreeClassifier
-
-    from ... import stats as st
-    from ...engine.splits import FiveByTwoCV, RandomSubsampling
-
     X, y = load_breast_cancer(return_X_y=True)
     lr = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
     tree = DecisionTreeClassifier(random_state=seed)
@@ -190,10 +182,6 @@ def _real_data(seed, alpha):
 
 
 def _simulation(scale, seed, n_train, delta, alpha, n_jobs):
-    from scipy import stats
-    from sklearn.naive_bayes import GaussianNB
-    from sklearn.tree import DecisionTreeClassifier
-
     n_datasets = _N_DATASETS[scale]
     learner_a, learner_b = GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=seed)
     studies = {}
@@ -218,8 +206,7 @@ def _simulation(scale, seed, n_train, delta, alpha, n_jobs):
     rate_table = pd.DataFrame(rates).rename(index=TEST_LABELS)
     out = rate_table.copy()
     out.columns = [f"{s}_{q.replace(' ', '_').replace('%', 'percent')}" for s, q in out.columns]
-    write_reproduced(out.reset_index(names="test"), "raschka2018", "section48_simulation")
-    return studies, rate_table, n_datasets
+    return studies, rate_table, n_datasets, out.reset_index(names="test")
 
 
 def _simulation_plot(rate_table, alpha):
@@ -246,8 +233,9 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
     ``max_count``), Table 2 (Cochran's Q, Looney's F, post hoc McNemar tests), the
     algorithm-comparison tests on breast cancer data, and the simulation of Dietterich's
     comparison (Section 4.8; :func:`algorithm_test_study`, read from ``data/results``
-    at ``scale="paper"``). Writes ``figure20``, ``table2`` and ``section48_simulation``
-    under ``reproduced/raschka2018`` and the page's claims.
+    at ``scale="paper"``). :meth:`~replicability.report.page.Page.write` writes
+    ``figure20``, ``table2`` and ``section48_simulation`` under
+    ``reproduced/raschka2018`` and the page's claims.
 
     Parameters
     ----------
@@ -271,53 +259,62 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
     >>> page = comparing_page()  # the stored simulation of data/results
     >>> page.values["type1_resampled_t"], page.claims.verdicts()["s48_resampled"]
     (44.0, 'holds')
-    >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
     """
     if scale not in _N_DATASETS:
         raise ValueError(f"`scale` must be one of {sorted(_N_DATASETS)}; got {scale!r}.")
-    figure20 = read_published("raschka2018", "figure20")
-    comparison20, tables20, z = _figure20(figure20)
+    comparison20, tables20, z, out20 = _figure20(read_published("raschka2018", "figure20"))
     gaps, summary21 = _figure21(max_count)
-    table2 = read_published("raschka2018", "table2")
-    comparison2, omnibus, posthoc, looney = _table2(table2, alpha)
+    comparison2, omnibus, posthoc, looney, out2 = _table2(read_published("raschka2018", "table2"), alpha)
     real = _real_data(seed, alpha)
-    studies, rate_table, n_datasets = _simulation(scale, seed, n_train, delta, alpha, n_jobs)
-
+    studies, rate_table, n_datasets, out48 = _simulation(scale, seed, n_train, delta, alpha, n_jobs)
     claims = _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datasets)
-    claims.write()
 
-    page = Page(claims, summary=comparison_summary([*comparison20["published"], *comparison2["published"]],
-                [*comparison20["ours"], *comparison2["ours"]], claims))
-    for name, frame in [("figure20", comparison20), ("table2", comparison2)]:
-        index = pd.MultiIndex.from_frame(frame.drop(columns=["published", "ours"]).replace({"quantity": _LABELS}))
-        page.tables[name] = Table(beside(pd.Series(frame["published"].to_numpy(float), index=index),
-                                         pd.Series(frame["ours"].to_numpy(float), index=index), digits=4))
-    page.tables["cells"] = Table(tables20["cells"])
-    page.tables["variants"] = Table(tables20["variants"], 4)
-    page.tables["ztest"] = Table(tables20["ztest"], 4)
-    page.tables["figure21"] = Table(summary21, 4)
-    page.tables["omnibus"] = Table(omnibus, 4)
-    page.tables["posthoc"] = Table(posthoc, 4)
+    tables = {name: _beside(frame) for name, frame in [("figure20", comparison20), ("table2", comparison2)]}
+    tables.update({"cells": Table(tables20["cells"]), "variants": Table(tables20["variants"], 4),
+                   "ztest": Table(tables20["ztest"], 4), "figure21": Table(summary21, 4),
+                   "omnibus": Table(omnibus, 4), "posthoc": Table(posthoc, 4), "real": _real_table(real),
+                   "simulation": _simulation_table(rate_table)})
+    return Page(claims, summary=comparison_summary([*comparison20["published"], *comparison2["published"]],
+                                                   [*comparison20["ours"], *comparison2["ours"]], claims),
+                tables=tables,
+                figures={"figure21": lambda: _figure21_plot(gaps, max_count),
+                         "simulation": lambda: _simulation_plot(rate_table, alpha)},
+                values=_values(summary21, looney, studies, rate_table, claims),
+                reproduced={"figure20": out20, "table2": out2, "section48_simulation": out48})
+
+
+def _beside(frame):
+    """Published / ours / difference of a long table with the columns ``published`` and ``ours``."""
+    index = pd.MultiIndex.from_frame(frame.drop(columns=["published", "ours"]).replace({"quantity": _LABELS}))
+    return Table(beside(pd.Series(frame["published"].to_numpy(float), index=index),
+                        pd.Series(frame["ours"].to_numpy(float), index=index), digits=4))
+
+
+def _real_table(real):
     real_shown = format_frame(real, 4)
     # p-values below 0.0001 in two significant digits rather than a bare 0.
     real_shown["p-value"] = [f"{v:.2g}" if v < 1e-4 else format_number(v, 4) for v in real["p-value"]]
-    page.tables["real"] = Table(real_shown)
-    shown = pd.DataFrame({
+    return Table(real_shown)
+
+
+def _simulation_table(rate_table):
+    def interval(scenario):
+        return [f"{format_number(lo, 1)} to {format_number(hi, 1)}" for lo, hi in
+                zip(rate_table[(scenario, "95% CI low")], rate_table[(scenario, "95% CI high")])]
+
+    return Table(pd.DataFrame({
         "Type I error (%)": rate_table[("null", "rate %")].map(lambda v: format_number(v, 1)),
-        "95% CI (Type I)": [f"{format_number(lo, 1)} to {format_number(hi, 1)}" for lo, hi in
-                   zip(rate_table[("null", "95% CI low")], rate_table[("null", "95% CI high")])],
+        "95% CI (Type I)": interval("null"),
         "power (%)": rate_table[("alternative", "rate %")].map(lambda v: format_number(v, 1)),
-        "95% CI (power)": [f"{format_number(lo, 1)} to {format_number(hi, 1)}" for lo, hi in
-                    zip(rate_table[("alternative", "95% CI low")], rate_table[("alternative", "95% CI high")])],
-    })
-    page.tables["simulation"] = Table(shown)
-    page.figures["figure21"] = lambda: _figure21_plot(gaps, max_count)
-    page.figures["simulation"] = lambda: _simulation_plot(rate_table, alpha)
+        "95% CI (power)": interval("alternative"),
+    }))
+
+
+def _values(summary21, looney, studies, rate_table, claims):
+    """The numbers and verdicts the page's text quotes, rounded as shown."""
     values = {}
     for name, key in [("uncorrected", "uncorrected"), ("Edwards-corrected", "corrected")]:
         for column, suffix in [("max |gap|, B and C > 50", "max"), ("max |gap|, B and C > 50, B != C", "offdiag"),
@@ -329,13 +326,19 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
         values[f"type1_{key}"] = round(float(rate_table.loc[label, ("null", "rate %")]), 1)
         values[f"power_{key}"] = round(float(rate_table.loc[label, ("alternative", "rate %")]), 1)
     values.update({f"verdict_{k}": v for k, v in claims.verdicts().items()})
-    page.values.update(values)
-    return page
+    return values
 
 
 def _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datasets):
     """The page's claims: printed numbers to half a unit of their last digit, rates to 2 s.e. of n data sets."""
     claims = Claims("raschka2018", _PAGE)
+    _table_claims(claims, comparison20, z, summary21, comparison2)
+    _simulation_claims(claims, rate_table, alpha, n_datasets)
+    return claims
+
+
+def _table_claims(claims, comparison20, z, summary21, comparison2):
+    """Figures 20-21 and Table 2: the printed numbers, to half a unit of their last digit."""
     f20 = comparison20.set_index(["quantity", "panel"])
     acc = f20.loc[["accuracy_model1_percent", "accuracy_model2_percent"]]
     claims.close_to("fig20_accuracy", "Model 1 accuracy 99.7%, Model 2 accuracy 99.6% (both subpanels)",
@@ -368,7 +371,10 @@ def _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datase
                     published=7.5294, se=0.0, rounding=0.00005, digits=5)
     claims.close_to("table2_p", "p ≈ 0.023", "Section 4.6, after Eq. 51", value=t2.loc["cochran_q_pvalue", "ours"],
                     published=0.023, se=0.0, rounding=0.0005, digits=4)
-    # Section 4.8: rejection rates over n_datasets data sets per scenario.
+
+
+def _simulation_claims(claims, rate_table, alpha, n_datasets):
+    """Section 4.8: rejection rates over n_datasets data sets per scenario, to 2 standard errors."""
     type1 = rate_table[("null", "rate %")]
     power = rate_table[("alternative", "rate %")]
     se0 = 100 * rate_se(alpha, n_datasets)
@@ -395,4 +401,3 @@ def _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datase
                    "paired t-test (its false positive rate no higher)", "Section 4.12", value=f_t, bound=t_t,
                    se=100 * float(np.hypot(rate_se(f_t / 100, n_datasets), rate_se(t_t / 100, n_datasets))),
                    unit="%", digits=1)
-    return claims

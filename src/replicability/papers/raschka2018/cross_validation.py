@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from sklearn.datasets import make_circles
+from sklearn.model_selection import StratifiedKFold, cross_val_score, train_test_split
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.svm import SVC
+from sklearn.tree import DecisionTreeClassifier
 
 from ...engine.store import cached_result
 from ...report.claims import Claims, comparison_summary
 from ...report.page import Page, Table
-from ...report.tables import read_published, write_reproduced
+from ...report.tables import read_published
 from ...report.uncertainty import rate_se
 from .holdout import published_beside_ours
 from .studies import cv_bias_variance_study, one_standard_error_rule, tuning_bias_study
@@ -78,7 +84,6 @@ def _bias_variance_figure(bias_variance, ks, n_train):
 
 def _figure17_18(X_train, y_train, gammas, mean, se, best, chosen, published):
     import matplotlib.pyplot as plt
-    from sklearn.svm import SVC
 
     fig = plt.figure(figsize=(11, 6.5), layout="constrained")
     grid = fig.add_gridspec(2, 3)
@@ -124,10 +129,6 @@ def _nested_figure(error):
 
 def _figure18(seed, gammas, circles_noise, circles_factor):
     """The data, cv scores and choices of Figures 17-18, and the reproduced table."""
-    from sklearn.datasets import make_circles
-    from sklearn.model_selection import StratifiedKFold, cross_val_score, train_test_split
-    from sklearn.svm import SVC
-
     X, y = make_circles(n_samples=300, noise=circles_noise, factor=circles_factor, random_state=seed)
     X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.3, stratify=y, random_state=seed)
     cv = StratifiedKFold(10, shuffle=True, random_state=seed)
@@ -160,9 +161,10 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
     (:func:`cv_bias_variance_study`, leave-one-out added as ``k = n_train``), Figures
     17-18 (an RBF-kernel SVM tuned on concentric circles with the one-standard-error
     rule) and nested against non-nested cv (:func:`tuning_bias_study`). At
-    ``scale="paper"`` the two studies are read from ``data/results``. Writes
-    ``section36_bias_variance``, ``figure18`` and ``section414_nested_cv`` under
-    ``reproduced/raschka2018`` and the page's claims.
+    ``scale="paper"`` the two studies are read from ``data/results``.
+    :meth:`~replicability.report.page.Page.write` writes ``section36_bias_variance``,
+    ``figure18`` and ``section414_nested_cv`` under ``reproduced/raschka2018`` and the
+    page's claims.
 
     Parameters
     ----------
@@ -190,22 +192,41 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
     >>> page = cross_validation_page()  # the stored studies of data/results
     >>> page.values["svm_best_gamma"], page.values["svm_chosen_gamma"], page.claims.verdicts()["fig18_one_se"]
     (10.0, 1.0, 'does not hold')
-    >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
     """
-    from sklearn.naive_bayes import GaussianNB
-    from sklearn.neighbors import KNeighborsClassifier
-    from sklearn.tree import DecisionTreeClassifier
-
     if scale not in CV_DATASETS:
         raise ValueError(f"`scale` must be one of {sorted(CV_DATASETS)}; got {scale!r}.")
     gammas = [float(g) for g in gammas]
     ks = [*n_folds, n_train]
     n_datasets, n_datasets_nested = CV_DATASETS[scale]
+    cv_studies = _cv_studies(scale, seed, n_train, ks, n_datasets, delta, n_jobs)
+    bias_variance = _bias_variance_table(cv_studies, n_train)
+    f18 = _figure18(seed, gammas, circles_noise, circles_factor)
+    figure18 = read_published("raschka2018", "figure18")
+    out18 = figure18.copy()
+    out18["value"] = figure18["quantity"].map(f18["reproduced"]).astype(float)
+    out18["source"] = _FIG18_SOURCE
+    error, nested_table = _nested(scale, seed, n_train_nested, n_datasets_nested, delta, n_jobs)
+    claims = _claims(cv_studies, bias_variance, n_train, f18, figure18, gammas, nested_table, n_datasets)
+
+    return Page(claims, summary=comparison_summary(figure18["value"], out18["value"], claims),
+                tables=_tables(bias_variance, n_train, gammas, f18, figure18, out18, nested_table),
+                figures={
+                    "bias_variance": lambda: _bias_variance_figure(bias_variance, ks, n_train),
+                    "figure17_18": lambda: _figure17_18(f18["X_train"], f18["y_train"], gammas, f18["mean"],
+                                                        f18["se"], f18["best"], f18["chosen"],
+                                                        figure18.set_index("quantity")["value"]),
+                    "nested": lambda: _nested_figure(error),
+                },
+                values=_values(bias_variance, n_train, f18, gammas, nested_table, claims),
+                reproduced={"section36_bias_variance": bias_variance, "figure18": out18,
+                            "section414_nested_cv": nested_table.reset_index()})
+
+
+def _cv_studies(scale, seed, n_train, ks, n_datasets, delta, n_jobs):
+    """The bias-variance study of naive Bayes and a decision tree (stored at paper scale)."""
     learners = {"naive Bayes": GaussianNB(), "decision tree": DecisionTreeClassifier(random_state=seed)}
     cv_studies = {}
     for i, (name, learner) in enumerate(learners.items()):
@@ -218,16 +239,11 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
                                                                 n_jobs=n_jobs),
             scale=scale,
         )
-    bias_variance = _bias_variance_table(cv_studies, n_train)
-    write_reproduced(bias_variance, "raschka2018", "section36_bias_variance")
+    return cv_studies
 
-    f18 = _figure18(seed, gammas, circles_noise, circles_factor)
-    figure18 = read_published("raschka2018", "figure18")
-    out18 = figure18.copy()
-    out18["value"] = figure18["quantity"].map(f18["reproduced"]).astype(float)
-    out18["source"] = _FIG18_SOURCE
-    write_reproduced(out18, "raschka2018", "figure18")
 
+def _nested(scale, seed, n_train_nested, n_datasets_nested, delta, n_jobs):
+    """Nested against non-nested cv of k-nearest neighbours (stored at paper scale): errors and their table."""
     grid = {"n_neighbors": [1, 3, 7, 15, 31]}
     nested = cached_result(
         "raschka2018/nested_cv",
@@ -245,30 +261,28 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
         "bias (estimate - true)": error.mean("dataset").to_series(),
         "bias s.e.": (error.std("dataset", ddof=1) / np.sqrt(acc.sizes["dataset"])).to_series(),
     })
-    write_reproduced(nested_table.reset_index(), "raschka2018", "section414_nested_cv")
+    return error, nested_table
 
-    claims = _claims(cv_studies, bias_variance, n_train, f18, figure18, gammas, nested_table, n_datasets)
-    claims.write()
 
-    page = Page(claims, summary=comparison_summary(figure18["value"], out18["value"], claims))
+def _tables(bias_variance, n_train, gammas, f18, figure18, out18, nested_table):
     shown = bias_variance.drop(columns=["LOOCV"]).assign(k=[f"{k} (LOO)" if k == n_train else str(k)
                                                             for k in bias_variance["k"]])
-    page.tables["bias"] = Table(shown[["learner", "k", "mean cv accuracy", "mean true accuracy", "bias",
-                                                "bias s.e.", "minus LOOCV", "minus LOOCV s.e."]], 4, index=False)
-    page.tables["variance"] = Table(shown[["learner", "k", "sd of estimate", "rmse", "models fit"]], 4, index=False)
-    page.tables["gamma"] = Table(pd.DataFrame({
-        "gamma": gammas, "cv accuracy": f18["mean"], "standard error": f18["se"],
-        "best": np.arange(len(gammas)) == f18["best"], "one-SE choice": np.arange(len(gammas)) == f18["chosen"]}),
-        4, index=False)
-    page.tables["figure18"] = Table(published_beside_ours(figure18, out18, ["quantity"], 4, _LABELS))
-    page.tables["nested"] = Table(nested_table.rename(index={"non_nested": "non-nested (best_score_)",
-                                                                      "nested": "nested cv"}), 4)
-    page.figures.update({
-        "bias_variance": lambda: _bias_variance_figure(bias_variance, ks, n_train),
-        "figure17_18": lambda: _figure17_18(f18["X_train"], f18["y_train"], gammas, f18["mean"], f18["se"],
-                                            f18["best"], f18["chosen"], figure18.set_index("quantity")["value"]),
-        "nested": lambda: _nested_figure(error),
-    })
+    return {
+        "bias": Table(shown[["learner", "k", "mean cv accuracy", "mean true accuracy", "bias", "bias s.e.",
+                             "minus LOOCV", "minus LOOCV s.e."]], 4, index=False),
+        "variance": Table(shown[["learner", "k", "sd of estimate", "rmse", "models fit"]], 4, index=False),
+        "gamma": Table(pd.DataFrame({
+            "gamma": gammas, "cv accuracy": f18["mean"], "standard error": f18["se"],
+            "best": np.arange(len(gammas)) == f18["best"],
+            "one-SE choice": np.arange(len(gammas)) == f18["chosen"]}), 4, index=False),
+        "figure18": Table(published_beside_ours(figure18, out18, ["quantity"], 4, _LABELS)),
+        "nested": Table(nested_table.rename(index={"non_nested": "non-nested (best_score_)", "nested": "nested cv"}),
+                        4),
+    }
+
+
+def _values(bias_variance, n_train, f18, gammas, nested_table, claims):
+    """The numbers and verdicts the page's text quotes, rounded as shown."""
     values = {}
     for name, frame in bias_variance.groupby("learner", sort=False):
         key, frame = name.replace(" ", "_"), frame.set_index("k")
@@ -289,8 +303,7 @@ def cross_validation_page(*, scale="paper", seed=2018, n_train=40, n_folds=(2, 3
         "bias_nested_se": round(float(nested_table.loc["nested", "bias s.e."]), 3),
         **{f"verdict_{k}": v for k, v in claims.verdicts().items()},
     })
-    page.values.update(values)
-    return page
+    return values
 
 
 def _claims(cv_studies, bias_variance, n_train, f18, figure18, gammas, nested_table, n_datasets):

@@ -10,12 +10,22 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import xarray as xr
+from scipy import stats
+from sklearn.datasets import load_digits, load_iris
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import train_test_split
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.tree import DecisionTreeClassifier
+from threadpoolctl import threadpool_limits
 
 from ...engine.store import cached_result
 from ...report.claims import Claims, comparison_summary
 from ...report.page import Page, Table
-from ...report.tables import read_published, write_reproduced
+from ...report.tables import read_published
 from ...report.uncertainty import rate_se
+from ...stats.bootstrap import bootstrap_oob_scores, percentile_interval, standard_interval
+from ...stats.evaluation import learning_curve_scores, repeated_holdout_scores
+from ...stats.resampling import bootstrap_inclusion_probability, compare_accuracy_estimates, subsample_moments
 from .holdout import published_beside_ours
 
 __all__ = ["RESAMPLING_SIZES", "quantile_se", "resampling_page"]
@@ -75,21 +85,15 @@ def quantile_se(sd, n, q):
     >>> round(quantile_se(1.0, 200, 0.025), 3)
     0.189
     """
-    from scipy import stats
-
     return float(np.sqrt(q * (1 - q) / n) / stats.norm.pdf(stats.norm.ppf(q)) * sd)
 
 
 def _softmax():
-    from sklearn.linear_model import LogisticRegression
-
     # Multinomial logistic ("softmax") regression, the paper's model for MNIST.
     return LogisticRegression(max_iter=2000)
 
 
 def _oob_replicates(name, estimator, X, y, n_splits, seed, scale):
-    from ...stats.bootstrap import bootstrap_oob_scores
-
     def compute():
         res = bootstrap_oob_scores(estimator, X, y, n_splits=n_splits, rng=seed)
         return xr.Dataset({"oob": ("round", res.oob)})
@@ -99,12 +103,6 @@ def _oob_replicates(name, estimator, X, y, n_splits, seed, scale):
 
 
 def _bootstrap_632_study(sizes, seed, scale):
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.neighbors import KNeighborsClassifier
-    from sklearn.tree import DecisionTreeClassifier
-
-    from ...stats.resampling import compare_accuracy_estimates
-
     learners = {
         "1-NN": lambda: KNeighborsClassifier(n_neighbors=1),
         "decision tree": lambda: DecisionTreeClassifier(random_state=0),
@@ -174,8 +172,6 @@ def _figure6(holdout, published_means):
 def _figure8(panels, alpha):
     import matplotlib.pyplot as plt
 
-    from ...stats.bootstrap import percentile_interval, standard_interval
-
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.4), layout="constrained")
     for ax, (title, reps) in zip(axes, panels.items()):
         ax.hist(reps, bins=15, color="0.75", edgecolor="white")
@@ -192,8 +188,6 @@ def _figure8(panels, alpha):
 
 def _figure9():
     import matplotlib.pyplot as plt
-
-    from ...stats.resampling import bootstrap_inclusion_probability
 
     n = np.arange(1, 201)
     chosen = bootstrap_inclusion_probability(n)
@@ -237,7 +231,8 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_si
     stored studies have their own seeds. At ``scale="paper"`` the bootstrap
     replicates and the .632 study are read from ``data/results``. One BLAS thread
     throughout (faster on two cores for these small fits, and the same digits every
-    run). Writes ``reproduced/raschka2018/section2_resampling.csv`` and the claims.
+    run). :meth:`~replicability.report.page.Page.write` writes
+    ``reproduced/raschka2018/section2_resampling.csv`` and the claims.
 
     Parameters
     ----------
@@ -259,29 +254,35 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_si
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> os.environ["REPLICABILITY_REPRODUCED_DIR"] = tempfile.mkdtemp()
     >>> page = resampling_page()  # the stored replicates and study of data/results
     >>> page.values["mean_50_50"], page.values["mean_90_10"], page.claims.verdicts()["fig6_ordering"]
     (96.2, 95.6, 'holds within tolerance')
-    >>> del os.environ["REPLICABILITY_REPRODUCED_DIR"]
     """
-    from scipy import stats
-    from sklearn.datasets import load_digits, load_iris
-    from sklearn.model_selection import train_test_split
-    from sklearn.neighbors import KNeighborsClassifier
-    from threadpoolctl import threadpool_limits
-
-    from ...stats.bootstrap import percentile_interval, standard_interval
-    from ...stats.evaluation import learning_curve_scores, repeated_holdout_scores
-    from ...stats.resampling import bootstrap_inclusion_probability, subsample_moments
-
     if scale not in RESAMPLING_SIZES:
         raise ValueError(f"`scale` must be one of {sorted(RESAMPLING_SIZES)}; got {scale!r}.")
     sizes = RESAMPLING_SIZES[scale]
-    subsample_sizes = list(subsample_sizes)
-    rng = np.random.default_rng(seed)
     published = read_published("raschka2018", "section2_resampling")
+    run = _compute(sizes, seed, scale, n_runs, gaussian_size, list(subsample_sizes))
+    fig5 = _figure5_table(run)
+    summary6 = _figure6_table(run["holdout"])
+    intervals = _intervals(run["panels"], alpha)
+    reproduced, numbers = _reproduced(published, run, n_runs, alpha)
+    bias_table, errors = _bias632(run["study"])
+    claims = _claims(run["curve"], run["n_test"], fig5["sd of subsample mean"].to_numpy(), run["holdout"], published,
+                     run["panels"], alpha, numbers, errors, n_boot=sizes["n_boot"])
+
+    compared = (published["quantity"] != "learning_curve_design").to_numpy()
+    ours = [round(float(v), 3) for v in reproduced["value"][compared]]
+    return Page(claims, summary=comparison_summary(published["value"][compared], ours, claims),
+                tables=_tables(run, fig5, summary6, intervals, published, reproduced, bias_table),
+                figures=_figures(run, fig5, alpha, seed),
+                values=_values(fig5, summary6, intervals, run["holdout"], errors, claims),
+                reproduced={"section2_resampling": reproduced})
+
+
+def _compute(sizes, seed, scale, n_runs, gaussian_size, subsample_sizes):
+    """The fits and draws of the page, on one BLAS thread, in the page's order of draws."""
+    rng = np.random.default_rng(seed)
     X_iris, y_iris = load_iris(return_X_y=True)
     digits = load_digits()
     X_digits, y_digits = digits.data / 16, digits.target
@@ -307,21 +308,33 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_si
                                                     sizes["n_boot"], seed, scale),
         }
         study = _bootstrap_632_study(sizes, seed, scale)
+    return {"curve": curve, "n_train": len(yd_train), "n_test": len(yd_test), "population": population,
+            "subsample_sizes": subsample_sizes, "moments": moments, "holdout": holdout, "panels": panels,
+            "study": study}
 
-    # Figure 5 table.
+
+def _figure5_table(run):
+    """Figure 5: the spread of the subsample mean and correlation against the finite-population standard error."""
+    population, subsample_sizes, moments = run["population"], run["subsample_sizes"], run["moments"]
     sd_of_mean = moments["mean"].std("repeat", ddof=1).mean("feature").values
-    expected = np.sqrt(population.var(axis=0, ddof=1).mean() * (1 / np.array(subsample_sizes) - 1 / gaussian_size))
+    expected = np.sqrt(population.var(axis=0, ddof=1).mean()
+                       * (1 / np.array(subsample_sizes) - 1 / len(population)))
     cov = moments["cov"].values
     corr = cov[..., 0, 1] / np.sqrt(cov[..., 0, 0] * cov[..., 1, 1])
-    fig5 = pd.DataFrame({"subsample size": subsample_sizes, "sd of subsample mean": sd_of_mean,
+    return pd.DataFrame({"subsample size": subsample_sizes, "sd of subsample mean": sd_of_mean,
                          "finite-population SE": expected, "sd of subsample correlation": corr.std(axis=1, ddof=1)})
 
-    # Figure 6 summary.
+
+def _figure6_table(holdout):
+    """Figure 6: mean, sd, min and max of the repeated-holdout accuracies of each split."""
     summary6 = pd.DataFrame({label: {"mean": a.mean(), "sd": a.std(ddof=1), "min": a.min(), "max": a.max()}
                              for label, a in holdout.items()}).T
     summary6.index = ["50/50 (75 test flowers)", "90/10 (15 test flowers)"]
+    return summary6
 
-    # Figure 8 intervals.
+
+def _intervals(panels, alpha):
+    """Figure 8: the standard and percentile bootstrap intervals of each panel, and the replicates' skewness."""
     rows = []
     for title, reps in panels.items():
         std_ci = standard_interval(reps, confidence_level=1 - alpha)
@@ -329,9 +342,12 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_si
         rows.append({"panel": title, "mean": reps.mean(), "standard low": float(std_ci.low),
                      "standard high": float(std_ci.high), "percentile low": float(pct_ci.low),
                      "percentile high": float(pct_ci.high), "skewness": stats.skew(reps)})
-    intervals = pd.DataFrame(rows).set_index("panel")
+    return pd.DataFrame(rows).set_index("panel")
 
-    # Figure 9 and the published-beside-reproduced table.
+
+def _reproduced(published, run, n_runs, alpha):
+    """Figure 9 and the section's printed numbers, in the layout of the published table."""
+    holdout = run["holdout"]
     limit = float(bootstrap_inclusion_probability(10**9))
     numbers = {
         ("repeated_holdout", "n_runs"): n_runs,
@@ -355,13 +371,14 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_si
                                                                                published["item"])]
     reproduced["source"] = _SOURCE
     is_design = published["quantity"] == "learning_curve_design"
-    reproduced.loc[is_design, "value"] = [180, len(yd_train), len(yd_test)]
+    reproduced.loc[is_design, "value"] = [180, run["n_train"], run["n_test"]]
     reproduced.loc[is_design, "source"] = ("scikit-learn digits in place of MNIST (about 180 images per digit, "
                                            "70/30 split)")
-    write_reproduced(reproduced, "raschka2018", "section2_resampling")
-    comparison = published_beside_ours(published, reproduced, ["quantity", "item"], 3, _LABELS)
+    return reproduced, numbers
 
-    # The .632 study.
+
+def _bias632(study):
+    """The .632 study: bias, its standard error, median error and rmse of each estimate, and the errors."""
     bias_rows = []
     errors = {}
     for name, ds in study.items():
@@ -373,34 +390,41 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_si
                               "mean truth": float(ds["truth"].mean()), "bias": np.mean(e),
                               "bias s.e.": np.std(e, ddof=1) / np.sqrt(e.size), "median error": np.median(e),
                               "rmse": np.sqrt(np.mean(e**2))})
-    bias_table = pd.DataFrame(bias_rows)
+    return pd.DataFrame(bias_rows), errors
 
-    claims = _claims(curve, len(yd_test), sd_of_mean, holdout, published, panels, alpha, numbers, errors,
-                     n_boot=sizes["n_boot"])
-    claims.write()
 
-    compared = ~is_design.to_numpy()
-    ours = [round(float(v), 3) for v in reproduced["value"][compared]]
-    page = Page(claims, summary=comparison_summary(published["value"][compared], ours, claims))
-    page.tables["figure4"] = Table(pd.DataFrame({"training-set size": curve.train_sizes,
-                                                          "training accuracy": curve.train_scores,
-                                                          "test accuracy": curve.test_scores}), 4, index=False)
-    page.tables["figure5"] = Table(fig5, 3, index=False)
-    page.tables["figure6"] = Table(summary6, 4)
-    page.tables["figure8"] = Table(intervals, 4)
-    page.tables["inclusion"] = Table(pd.DataFrame({
-        "n": [2, 5, 10, 20, 50, 100, 1000],
-        "P(chosen)": bootstrap_inclusion_probability(np.array([2, 5, 10, 20, 50, 100, 1000]))}), 4, index=False)
-    page.tables["comparison"] = Table(comparison)
-    page.tables["bias632"] = Table(bias_table, 3, index=False)
-    page.figures.update({
-        "figure4": lambda: _figure4(curve),
+def _tables(run, fig5, summary6, intervals, published, reproduced, bias_table):
+    curve = run["curve"]
+    sizes = np.array([2, 5, 10, 20, 50, 100, 1000])
+    return {
+        "figure4": Table(pd.DataFrame({"training-set size": curve.train_sizes, "training accuracy": curve.train_scores,
+                                       "test accuracy": curve.test_scores}), 4, index=False),
+        "figure5": Table(fig5, 3, index=False),
+        "figure6": Table(summary6, 4),
+        "figure8": Table(intervals, 4),
+        "inclusion": Table(pd.DataFrame({"n": [2, 5, 10, 20, 50, 100, 1000],
+                                         "P(chosen)": bootstrap_inclusion_probability(sizes)}), 4, index=False),
+        "comparison": Table(published_beside_ours(published, reproduced, ["quantity", "item"], 3, _LABELS)),
+        "bias632": Table(bias_table, 3, index=False),
+    }
+
+
+def _figures(run, fig5, alpha, seed):
+    population, subsample_sizes = run["population"], run["subsample_sizes"]
+    sd_of_mean, expected = fig5["sd of subsample mean"].to_numpy(), fig5["finite-population SE"].to_numpy()
+    return {
+        "figure4": lambda: _figure4(run["curve"]),
         "figure5": lambda: _figure5(population, subsample_sizes, sd_of_mean, expected, seed),
-        "figure6": lambda: _figure6(holdout, {"50_50": 0.95, "90_10": 0.96}),
-        "figure8": lambda: _figure8(panels, alpha),
+        "figure6": lambda: _figure6(run["holdout"], {"50_50": 0.95, "90_10": 0.96}),
+        "figure8": lambda: _figure8(run["panels"], alpha),
         "figure9": _figure9,
-        "bias632": lambda: _figure632(study),
-    })
+        "bias632": lambda: _figure632(run["study"]),
+    }
+
+
+def _values(fig5, summary6, intervals, holdout, errors, claims):
+    """The numbers and verdicts the page's text quotes, rounded as shown."""
+    sd_of_mean = fig5["sd of subsample mean"].to_numpy()
     se_diff = np.sqrt(sum(a.var(ddof=1) / a.size for a in holdout.values()))
     values = {
         "fig5_sd_small": round(float(sd_of_mean[0]), 3), "fig5_sd_large": round(float(sd_of_mean[-1]), 3),
@@ -419,13 +443,20 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_si
             values[f"bias_{key}_{kind}"] = round(float(100 * np.mean(e)), 1)
             values[f"rmse_{key}_{kind}"] = round(float(100 * np.sqrt(np.mean(e**2))), 1)
     values.update({f"verdict_{k}": v for k, v in claims.verdicts().items()})
-    page.values.update(values)
-    return page
+    return values
 
 
 def _claims(curve, n_test, sd_of_mean, holdout, published, panels, alpha, numbers, errors, *, n_boot):
     """The claims of the page, each with the standard error of its design (see the page's text)."""
     claims = Claims("raschka2018", _PAGE)
+    _resampling_claims(claims, curve, n_test, sd_of_mean, holdout, published)
+    _bootstrap_claims(claims, panels, alpha, numbers)
+    _estimator_claims(claims, errors)
+    return claims
+
+
+def _resampling_claims(claims, curve, n_test, sd_of_mean, holdout, published):
+    """Figures 4, 5 and 6: learning curves, subsampling and repeated holdout."""
     value = published.set_index(["quantity", "item"])["value"]
     # Figure 4: accuracies at the smallest and the largest training set; the test accuracy is a rate over
     # the n_test test images, the resubstitution accuracy a rate over the training images.
@@ -459,11 +490,13 @@ def _claims(curve, n_test, sd_of_mean, holdout, published, panels, alpha, number
                    "training set: the average over the 50/50 splits is slightly lower than over the 90/10 splits",
                    "Section 2.3, Figure 6", larger=mean["90_10"], smaller=mean["50_50"],
                    se=float(np.hypot(se["50_50"], se["90_10"])), unit="points", digits=1)
+
+
+def _bootstrap_claims(claims, panels, alpha, numbers):
+    """Figure 8 and the printed quantiles and shares of Eq. 28-33."""
     # Figure 8: on the roughly normal panel (digits), the standard and percentile bounds agree within the
     # Monte Carlo error of a 2.5% / 97.5% quantile of n_boot replicates.
     reps = panels["B: softmax on digits"]
-    from ...stats.bootstrap import percentile_interval, standard_interval
-
     std_ci = standard_interval(reps, confidence_level=1 - alpha)
     pct_ci = percentile_interval(reps, confidence_level=1 - alpha)
     claims.close_to("fig8_agree", "if the data is (roughly) following a normal distribution, the standard "
@@ -481,7 +514,10 @@ def _claims(curve, n_test, sd_of_mean, holdout, published, panels, alpha, number
     claims.close_to("eq33_out_of_bag", "reserve 0.382 × n out-of-bag examples for testing", "Section 2.4, after "
                     "Eq. 33", value=numbers[("bootstrap_share", "out_of_bag")], published=0.382, se=0.0,
                     rounding=0.0005, digits=4)
-    # The .632 study: the mean error over n_datasets training sets, standard error sd / sqrt(n_datasets).
+
+
+def _estimator_claims(claims, errors):
+    """The .632 study: the mean error over n_datasets training sets, standard error sd / sqrt(n_datasets)."""
     def bias_se(*keys):
         return (100 * np.array([np.mean(errors[k]) for k in keys]),
                 100 * np.array([np.std(errors[k], ddof=1) / np.sqrt(errors[k].size) for k in keys]))
@@ -502,4 +538,3 @@ def _claims(curve, n_test, sd_of_mean, holdout, published, panels, alpha, number
                    "mean absolute error of .632 above that of .632+ (1-NN and the unpruned tree)",
                    "Section 2.4, Eq. 35-37", larger=100 * np.array(gap), smaller=np.zeros(2),
                    se=100 * np.array(gap_se), unit="points", digits=1)
-    return claims

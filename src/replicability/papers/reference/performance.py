@@ -1,0 +1,412 @@
+"""The performance page (``reference/03_performance``): the measured benchmarks, with readable labels.
+
+The figures are read from ``data/benchmarks/<name>.json``, which the scripts of
+``benchmarks/`` write (``make benchmark``); the reader lives here, in the installed
+package, because ``benchmarks/`` is a folder of scripts that the book's notebooks cannot
+import. :func:`performance_report` turns them into tables, figures and lines per
+section, :func:`performance_page` into the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ...engine.store import data_dir
+from ...report.claims import Claims
+from ...report.page import Page, Table
+
+__all__ = ["BENCHMARK_TITLES", "SECTIONS", "PerformanceReport", "performance_page", "performance_report",
+           "read_benchmarks"]
+
+#: Readable name of each benchmark file.
+BENCHMARK_TITLES = {
+    "commands": "make venv, book and test on a fresh clone",
+    "compare": "runner backends (compare)",
+    "counts": "exact count sampling (Task I)",
+    "engine": "experiment engine",
+    "j48_kernel": "J48 kernel against the issue's commit",
+    "scaling": "scaling in instances and attributes",
+    "statistics": "statistics library",
+    "workload": "synthetic workload at paper scale",
+}
+#: The sections of the performance page, in its order; those with a figure.
+SECTIONS = ("machine", "statistics", "engine", "engine_speedup", "engine_pairs", "j48_kernel", "scaling", "workload",
+            "compare", "counts")
+_FIGURES = ("engine_speedup", "scaling")
+_LEARNERS = {"naive_bayes": "naive Bayes", "c45": "C4.5", "ib1": "1-NN", "tan": "TAN",
+             "voted_perceptron": "voted perceptron"}
+
+
+def read_benchmarks(names=None, folder=None):
+    """The measured benchmark files, ``{name: {"machine": ..., "results": ...}}``.
+
+    Parameters
+    ----------
+    names : sequence of str, optional
+        Stems of ``data/benchmarks/*.json``; all of them by default.
+    folder : path-like, optional
+        Default ``data/benchmarks``.
+
+    Examples
+    --------
+    >>> sorted(read_benchmarks(["counts", "engine"]))
+    ['counts', 'engine']
+    """
+    folder = Path(folder) if folder is not None else data_dir() / "benchmarks"
+    names = list(names) if names else sorted(p.stem for p in folder.glob("*.json"))
+    missing = [n for n in names if not (folder / f"{n}.json").is_file()]
+    if missing:
+        raise FileNotFoundError(f"No benchmark file for {missing} in {folder}; run `make benchmark`.")
+    return {name: json.loads((folder / f"{name}.json").read_text()) for name in names}
+
+
+def _pair(text):
+    return " vs ".join(_LEARNERS.get(p, p) for p in text.split("-"))
+
+
+def _workload_label(label):
+    """``naive_bayes-c45 bayesnet {"source": 1} rxk_cv {...} 1000x10`` in words: experiment, source, scheme, sizes."""
+    match = re.fullmatch(r"(\S+) (\S+) (\{.*?\}) (\S+) (\{.*?\}) (\d+)x(\d+)", label)
+    if not match:
+        head, _, tail = label.partition("/")
+        if not tail:
+            return label, "", "", ""
+        tail = re.sub(r"set(\d)", r"set \1", tail.replace("_", " "))
+        return f"{head.capitalize().replace('2003', ' 2003')}: {tail}", "", "", ""
+    pair, source, source_opts, scheme, scheme_opts, n_data, n_rep = match.groups()
+    so, sc = json.loads(source_opts), json.loads(scheme_opts)
+    if source == "bayesnet":
+        src = f"Bayesian network {so['source']}"
+    elif so.get("class_probability") is not None:
+        src = f"independent attributes, P(class) = {so['class_probability']:g}"
+    else:
+        src = f"independent attributes, {so.get('n_classes', 2)} classes"
+    if scheme == "rxk_cv":
+        sch = f"{sc['n_runs']} × {sc['n_folds']}-fold cv"
+    elif scheme == "5x2":
+        sch = "5 × 2 cv" + (" (stratified)" if sc.get("stratified") else "")
+    elif scheme == "resample":
+        # The labels hold the committed results' keys, where test_size is still test_fraction
+        # (replicability.papers.shared.synthetic_runs._pair_config_key).
+        sch = f"{sc['n_runs']} resamples, {100 * sc['test_fraction']:g}% test"
+    else:
+        sch = scheme
+    return _pair(pair), src, sch, f"{n_data} × {n_rep}"
+
+
+class PerformanceReport:
+    """The tables, figures and lines of the performance page, with readable labels.
+
+    ``tables`` maps a section to a display table (missing figures as "not measured",
+    never NaN), ``lines`` a section to sentences, ``figures`` a section to a drawing
+    function. Sections whose benchmark file is absent are absent.
+    """
+
+    def __init__(self, measured):
+        self.measured = measured
+        self.tables, self.lines, self.figures = {}, {}, {}
+
+
+def _fmt(value, digits=1):
+    return "not measured" if value is None or (isinstance(value, float) and np.isnan(value)) else \
+        f"{value:,.{digits}f}"
+
+
+def performance_report(names=None, folder=None):
+    """Read the benchmark files and build the performance page's tables, figures and lines.
+
+    Parameters
+    ----------
+    names : sequence of str, optional
+        Stems of the benchmark files to show (all by default).
+    folder : path-like, optional
+        Default ``data/benchmarks``.
+
+    Returns
+    -------
+    PerformanceReport
+        Sections ``machine``, ``statistics``, ``engine``, ``engine_speedup``,
+        ``engine_pairs``, ``j48_kernel``, ``scaling``, ``workload``, ``compare``, ``counts``
+        (those measured).
+
+    Examples
+    --------
+    >>> report = performance_report(["counts"])
+    >>> report.lines["counts"][0].startswith("configuration: ratio")
+    True
+    """
+    measured = read_benchmarks(names, folder)
+    report = PerformanceReport(measured)
+    machine = pd.DataFrame({BENCHMARK_TITLES.get(k, k): m["machine"] for k, m in measured.items()}).T
+    machine = machine.rename(columns={"cpu_count": "CPU cores", "python": "Python"}).fillna("not recorded")
+    report.tables["machine"] = machine.rename_axis("benchmark")
+    if "statistics" in measured:
+        _statistics(report, measured["statistics"]["results"])
+    if "engine" in measured:
+        _engine(report, measured["engine"]["results"])
+    if "j48_kernel" in measured:
+        _j48_kernel(report, measured["j48_kernel"]["results"])
+    if "scaling" in measured:
+        _scaling(report, measured["scaling"]["results"])
+    if "workload" in measured:
+        _workload(report, measured["workload"]["results"])
+    if "compare" in measured:
+        _compare(report, measured["compare"]["results"])
+    if "counts" in measured:
+        _counts(report, measured["counts"]["results"])
+    return report
+
+
+def performance_page(benchmarks=None, folder=None):
+    """The page ``reference/03_performance``: per section its table, figure and lines.
+
+    Parameters
+    ----------
+    benchmarks : sequence of str, optional
+        Stems of the benchmark files to show (all by default).
+    folder : path-like, optional
+        Default ``data/benchmarks``.
+
+    Returns
+    -------
+    Page
+        For every section of :data:`SECTIONS`: the table (``page.show(section)``), the
+        figure of ``engine_speedup`` and ``scaling`` (``page.plot(section)``) and the lines
+        as Markdown bullets (``page.data[f"{section}_lines"]``). A section without its
+        benchmark file shows the note "Not measured" (its figure a blank one with the
+        note); the page has no claims and writes nothing.
+
+    Examples
+    --------
+    >>> page = performance_page(["counts"])
+    >>> page.data["counts_lines"].data.startswith("* configuration: ratio")
+    True
+    >>> page.show("engine").data
+    '<p><em>Not measured: no <code>data/benchmarks/engine.json</code>.</em></p>'
+    """
+    from IPython.display import HTML, Markdown
+
+    report = performance_report(benchmarks, folder)
+    page = Page(Claims("reference", "03_performance"))
+    for section in SECTIONS:
+        measured = any(section in part for part in (report.tables, report.lines, report.figures))
+        note = f"Not measured: no <code>data/benchmarks/{section}.json</code>."
+        page.tables[section] = Table(report.tables[section]) if section in report.tables else HTML(
+            "" if measured else f"<p><em>{note}</em></p>")
+        page.data[f"{section}_lines"] = Markdown("\n".join(f"* {line}" for line in report.lines.get(section, [])))
+        if section in _FIGURES:
+            page.figures[section] = report.figures[section] if section in report.figures else (
+                lambda note=note: _not_measured_figure(note))
+    return page
+
+
+def _not_measured_figure(note):
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 0.6))
+    ax.text(0.5, 0.5, note.replace("<code>", "").replace("</code>", ""), ha="center", va="center", style="italic")
+    ax.axis("off")
+    return fig
+
+
+def _statistics(report, stats):
+    def label(name):
+        return (name.replace("sorted_runs", "sorted runs").replace("averaged_var", "averaged variance")
+                .replace("averaged_t", "averaged T"))
+
+    table = pd.DataFrame({"CPU ms": stats["cpu_seconds"], "wall ms": stats["wall_seconds"]}).mul(1e3)
+    totals = pd.DataFrame({"CPU ms": [stats["family_total"]["cpu"], stats["schemes_total"]["cpu"]],
+                           "wall ms": [stats["family_total"]["wall"], stats["schemes_total"]["wall"]]},
+                          index=["total: family", "total: scheme variants"]).mul(1e3)
+    table = pd.concat([table, totals]).map(_fmt)
+    table.index = [label(n) for n in table.index]
+    report.tables["statistics"] = table.rename_axis("test (array of shape 4 × 1000 × 10 × 10 × 10)")
+
+
+def _engine(report, engine):
+    names = {"engine_null_data": "engine, null data", "engine_bayesnet_source_4": "engine, source 4",
+             "own_estimators_loop": "loop over our estimators, null data",
+             "sklearn_loop": "scikit-learn loop, null data",
+             "sklearn_loop_bayesnet_source_4": "scikit-learn loop, source 4"}
+    per_fold = pd.DataFrame(engine["seconds_per_fold_pair"]).T.mul(1e6)
+    per_fold = per_fold.rename(index=names, columns={"wall": "wall µs per fold pair", "cpu": "CPU µs per fold pair"})
+    report.tables["engine"] = per_fold.map(_fmt).rename_axis("naive Bayes vs C4.5")
+    rows = {"over the loop through our estimators (CPU)": "vs_own_estimators_loop_cpu",
+            "over the loop through our estimators (wall)": "vs_own_estimators_loop_wall",
+            "over the scikit-learn loop (CPU)": "vs_sklearn_loop_cpu",
+            "over the scikit-learn loop (wall)": "vs_sklearn_loop_wall"}
+    data = {"null data": engine.get("speedup_null_data", {}), "source 4": engine.get("speedup_bayesnet_source_4", {})}
+    speedup = pd.DataFrame({col: [(_fmt(d[key]) + "×") if key in d else "not measured" for key in rows.values()]
+                            for col, d in data.items()}, index=list(rows))
+    report.tables["engine_speedup"] = speedup.rename_axis("engine speed-up (best-of times)")
+    if "pairs_bayesnet_source_4" in engine:
+        pairs = pd.DataFrame(engine["pairs_bayesnet_source_4"]).T.mul(1e6)
+        pairs = pairs.rename(index=_pair, columns={"wall": "wall µs per fold pair", "cpu": "CPU µs per fold pair"})
+        report.tables["engine_pairs"] = pairs.map(_fmt).rename_axis("pair (source 4, fast paths)")
+    report.lines["engine_speedup"] = _engine_lines(engine)
+    report.figures["engine_speedup"] = lambda: _speedup_figure(engine["speedup_vs_sklearn_loop_cpu_paired"])
+
+
+def _engine_lines(engine):
+    """The engine's measurements in sentences: the runner, the speed-up, the Python share, compilation."""
+    lines = []
+    run = engine["run_experiment"]
+    source = run["source"].replace("bayesnet ", "Bayesian-network source ")
+    lines.append(f"`run_experiment`, {run['fold_pairs']:,} fold pairs ({source}, {run['backend']}, "
+                 f"{run['n_jobs']} workers): {run['cpu_per_fold_pair_s'] * 1e6:.0f} µs CPU per fold pair.")
+    paired = engine["speedup_vs_sklearn_loop_cpu_paired"]
+    for data_name, key in (("null data", "null_data"), ("source 4", "bayesnet_source_4")):
+        x = paired[key]
+        lines.append(f"{data_name}: {x['median']:.0f}× the scikit-learn loop in CPU time (median of {x['rounds']} "
+                     f"alternating timings, range {x['min']:.0f}× to {x['max']:.0f}×), target 100×: "
+                     + ("met." if x["median"] >= 100 else "not met."))
+    for n_jobs, r in engine.get("run_experiment_by_workers", {}).items():
+        lines.append(f"`run_experiment` on {n_jobs} worker(s): {r['wall_s']:.1f} s wall, "
+                     f"{r['cpu_per_fold_pair_s'] * 1e6:.0f} µs CPU per fold pair.")
+    python = engine.get("python_side", {})
+    for data_name, key in (("null data", "null_data"), ("source 4", "bayesnet_source_4")):
+        if key in python:
+            x = python[key]
+            lines.append(f"outside the kernel, {data_name}: {x['python_share_list']:.0%} of an `evaluate_nb_c45` call "
+                         f"given the splits as a list of arrays, {x['python_share_engine_splits']:.0%} given them "
+                         "as the engine's cv schemes give them (fold labels; CPU time, median of interleaved "
+                         "rounds" + ("; below zero: the kernel alone timed slower than the whole call, a difference "
+                                     "within the timing noise" if x["python_share_engine_splits"] < 0 else "")
+                         + "); target under 10%: "
+                         + ("met." if x["python_share_engine_splits"] < 0.1 else "not met.")
+                         + ("" if x["python_share_list"] < 0.1 else " With a list, most of that share is "
+                            "concatenating the splits' index arrays."))
+    if "serial_run_bayesnet_source_4" in python:
+        x = python["serial_run_bayesnet_source_4"]
+        lines.append(f"outside the kernel in a serial `run_experiment` of {x['n_datasets']} data sets of source 4 "
+                     f"(data, splits, summaries, the result's labels and provenance): {x['python_share']:.1%} of "
+                     f"{x['cpu_per_fold_pair_s'] * 1e6:.1f} µs CPU per fold pair (median of {x['rounds']} runs, "
+                     f"range {x['python_share_min']:.1%} to {x['python_share_max']:.1%}); target under 10%: "
+                     + ("met." if x["python_share"] < 0.1 else "not met."))
+    if "threads" in engine:
+        lines.append("threads: the kernels are compiled without numba's `parallel=True`, so they start no threads "
+                     "and load no threading layer; an experiment uses the cores through one single-threaded "
+                     "worker process per core, each evaluating whole data sets.")
+    if "identical" in engine:
+        same = engine["identical"]
+        lines.append(f"engine equal to the estimators fold by fold: {sum(same.values())} of {len(same)} checks.")
+    lines.append(f"first call with an empty numba cache: {engine['compile']['cold_cache']['first_call_cpu_s']:.1f} s "
+                 "CPU of compilation.")
+    return lines
+
+
+def _speedup_figure(paired):
+    import matplotlib.pyplot as plt
+
+    names = {"null_data": "null data", "bayesnet_source_4": "Bayesian-network source 4"}
+    fig, ax = plt.subplots(figsize=(6, 2.4))
+    for row, key in enumerate(names):
+        x = paired[key]
+        ax.plot([x["min"], x["max"]], [row, row], color="tab:blue", linewidth=6, alpha=0.35,
+                label="range of the rounds" if row == 0 else None)
+        ax.plot(x["median"], row, "o", color="tab:blue", label="median" if row == 0 else None)
+    ax.axvline(100, color="tab:red", linestyle="--", label="target 100×")
+    ax.set_yticks(range(len(names)), list(names.values()))
+    ax.set_ylim(-0.6, len(names) - 0.4)
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{v:g}×"))
+    ax.xaxis.set_minor_formatter(plt.NullFormatter())
+    ax.set_xlabel("engine speed-up over the scikit-learn loop (CPU time, interleaved rounds)")
+    ax.legend(loc="lower right", fontsize="small")
+    fig.tight_layout()
+
+
+def _j48_kernel(report, kernel):
+    columns = {"baseline_us_per_fit": f"CPU µs per fit at {kernel['baseline_commit']}",
+               "current_us_per_fit": "CPU µs per fit now"}
+    rows = pd.DataFrame(kernel["data"]).T
+    table = rows[list(columns)].astype(float).map(_fmt).rename(columns=columns)
+    table["speed-up (median [range] of the rounds)"] = [
+        f"{r['ratio_median']:.2f}× [{r['ratio_min']:.2f}–{r['ratio_max']:.2f}]" for r in kernel["data"].values()]
+    table["trees identical"] = ["yes" if r["identical"] else "no" for r in kernel["data"].values()]
+    report.tables["j48_kernel"] = table.rename_axis("J48 fits (300 instances, 10 binary attributes)")
+    short = [name for name, r in kernel["data"].items() if r["ratio_median"] < kernel["target_ratio"]]
+    report.lines["j48_kernel"] = [
+        f"{kernel['fits_per_round']} fits per round, {kernel['rounds']} interleaved rounds in one process; "
+        f"target {kernel['target_ratio']:g}× on every data set: "
+        + ("met." if not short else f"not met on {', '.join(short)}.")]
+
+
+def _scaling(report, scaling):
+    panels = (("by_n_instances", "n_instances", "instances (10 binary attributes)"),
+              ("by_n_attributes", "n_attributes", "binary attributes (300 instances)"))
+
+    def draw():
+        import matplotlib.pyplot as plt
+
+        fig, axes = plt.subplots(1, 2, figsize=(9, 3.4))
+        for ax, (key, x_name, x_label) in zip(axes, panels):
+            points = pd.DataFrame(scaling[key]["points"])
+            us = points["cpu_s_per_fold_pair"] * 1e6
+            ax.errorbar(points[x_name], us, yerr=[us - points["min"] * 1e6, points["max"] * 1e6 - us], fmt="o-",
+                        markersize=3, capsize=2)
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xlabel(x_label)
+            ax.set_ylabel("CPU µs per fold pair")
+        fig.tight_layout()
+
+    report.figures["scaling"] = draw
+    report.lines["scaling"] = [
+        f"in {words}: largest excess over the neighbours' line {scaling[key]['largest_excess']:.2f} (target 1.3, "
+        + ("no cliff" if not scaling[key]["cliff"] else "cliff") + "); "
+        + f"{sum(p['identical'] for p in scaling[key]['points'])} of {len(scaling[key]['points'])} points identical "
+        "to the estimators."
+        for key, words in (("by_n_instances", "instances"), ("by_n_attributes", "attributes"))]
+
+
+def _workload(report, workload):
+    rows = [{**dict(zip(["experiment", "source", "scheme", "data sets × repetitions"], _workload_label(r["label"]))),
+             "fold pairs": f"{r['fold_pairs']:,}" if r["fold_pairs"] else "from stored fold counts",
+             "wall s": _fmt(r["wall_s"]), "CPU s": _fmt(r["cpu_s"]),
+             "same as committed": "yes" if r["identical"] else "no"} for r in workload["results"]]
+    report.tables["workload"] = pd.DataFrame(rows)
+    minutes = workload["wall_seconds"] / 60
+    report.lines["workload"] = [
+        f"{workload['n_results']} results, {workload['n_identical']} identical to the committed ones; "
+        f"{workload['fold_pairs']:,} fold pairs; {minutes:.1f} min wall, {workload['cpu_seconds'] / 60:.1f} min CPU "
+        f"on {workload['n_jobs']} workers; target 15 min: " + ("met." if minutes <= 15 else "not met.")]
+    load = workload.get("load_average_before")
+    if load:
+        spread = workload["cpu_seconds"] / 60 / workload["n_jobs"]
+        report.lines["workload"].append(
+            f"load average over 1, 5 and 15 minutes: {', '.join(map(str, load))} before the run, "
+            f"{', '.join(map(str, workload['load_average_after']))} after (the run's own {workload['n_jobs']} "
+            f"workers count in it); the CPU time spread evenly over {workload['n_jobs']} cores would take "
+            f"{spread:.1f} min.")
+
+
+def _compare(report, compare):
+    names = {"loop": "plain loop", "n_jobs=1": "runner, 1 worker", "n_jobs=2": "runner, 2 workers"}
+    wall = pd.DataFrame(compare["wall_seconds"]).T.rename(index=names)
+    table = wall[["median", "min", "max"]].map(lambda v: _fmt(v, 2))
+    table.columns = ["median wall s", "fastest", "slowest"]
+    report.tables["compare"] = table.rename_axis(compare["workload"])
+    speed = compare["speedup"]
+    report.lines["compare"] = [
+        f"speed-up of the runner on {key.split('n_jobs=')[1]} worker(s) over the loop: median "
+        f"{value['median']:.2f}× (range {value['min']:.2f}× to {value['max']:.2f}×, {compare['rounds']} rounds)."
+        for key, value in speed.items()] + [
+        "scores identical on every backend: " + ("yes." if compare["identical_scores"] else "no.")]
+
+
+def _counts(report, counts):
+    parts = {"configuration": "a whole configuration", "count_sampling": "the count sampling alone"}
+    table = pd.DataFrame({parts[p]: counts[p]["cpu_seconds"] for p in parts}).T
+    table = table.map(lambda v: _fmt(v, 3))
+    table.columns = [f"CPU s, {c.replace('n=', 'n = ')}" for c in table.columns]
+    table["ratio n = 200,000 / n = 1,000"] = [_fmt(counts[p]["ratio"], 3) for p in parts]
+    report.tables["counts"] = table
+    ratio = counts["configuration"]["ratio"]
+    report.lines["counts"] = [f"configuration: ratio {ratio:.2f}, target 1.2: " + ("met." if ratio <= 1.2
+                                                                                   else "not met.")]

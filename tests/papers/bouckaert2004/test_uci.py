@@ -1,0 +1,36 @@
+"""Tests of replicability.papers.bouckaert2004.uci: Table 2 on the UCI data sets (notebook 04_table2_uci)."""
+
+import numpy as np
+import pytest
+
+from replicability.papers.bouckaert2004 import uci as table2
+from replicability.report import read_published
+from replicability.stats.measures import replicability_r2
+
+
+def test_table2_reproduces_the_committed_table_and_its_means(committed):
+    res = table2.table2()
+    assert res.reproduced["value"].tolist() == pytest.approx(committed("table2")["value"].tolist())
+    c, values = table2.table2_claims(res)
+    # The per-cell route of the claims and consistency_table's route give the same means.
+    overall = res.norm.set_index(["test", "pair"])["normalized"]
+    for test in table2.TABLE2_TESTS:
+        assert values[f"overall_{test}"] == pytest.approx(round(overall[test, "all"], 1))
+    # R2 of one cell from its draws k: [k(k-1) + (10-k)(9-k)] / 90, as replicability_r2 on the outcomes.
+    k = 3
+    outcomes = np.array([0] * k + [1] * (10 - k))
+    assert table2.normalized((k * (k - 1) + (10 - k) * (9 - k)) / 90) == pytest.approx(
+        100 * (2 * replicability_r2(outcomes) - 1))
+    published = read_published("bouckaert2004", "table2")
+    assert values["cells_total"] == published.query("row != 'mean_normalized_r2_pct'")["row"].nunique() * 9
+
+
+def test_table2_page_splits_the_sign_block_and_writes_only_when_asked(written):
+    page = table2.table2_page()
+    assert written("table2") is None  # nothing is written while the page is built
+    assert list(page.tables) == ["norm", "check", "layout", "rule", "rule_counts"]
+    assert page.show("rule").frame.columns.tolist() == ["published", "symmetric exact", "rule as printed"]
+    assert "cells equal (as printed)" in page.show("rule_counts").frame.columns
+    assert page.write() == ["reproduced/bouckaert2004/table2.csv", "reproduced/claims/bouckaert2004/04_table2_uci.csv"]
+    assert written("table2")["value"].tolist() == pytest.approx(page.reproduced["table2"]["value"].tolist())
+    assert list(page.figures) == ["table2"]

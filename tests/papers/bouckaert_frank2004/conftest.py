@@ -1,0 +1,28 @@
+"""Shared checks of the page tests of Bouckaert & Frank (2004)."""
+
+import filecmp
+
+import pandas as pd
+import pytest
+
+from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN
+
+
+@pytest.fixture
+def written_as_committed(tmp_path, monkeypatch, repo_root):
+    """Check that a page writes ``files`` byte-identical to the committed ones, then its claims file."""
+    monkeypatch.setenv("REPLICABILITY_REPRODUCED_DIR", str(tmp_path))
+    committed = repo_root / "data" / "reproduced" / "bouckaert_frank2004"
+
+    def check(page, files):
+        written = page.write()
+        assert written[:-1] == [f"reproduced/bouckaert_frank2004/{name}.csv" for name in files]
+        assert written[-1] == f"reproduced/claims/bouckaert_frank2004/{page.name}.csv"
+        for name in files:
+            assert filecmp.cmp(tmp_path / "bouckaert_frank2004" / f"{name}.csv", committed / f"{name}.csv",
+                               shallow=False)
+        claims = pd.read_csv(tmp_path / "claims" / "bouckaert_frank2004" / f"{page.name}.csv")
+        assert set(claims["verdict"]) <= {HOLDS, WITHIN, NOT_HOLDS}
+        assert claims["key"].tolist() == list(page.claims.verdicts())
+
+    return check

@@ -1,0 +1,55 @@
+"""Tests of replicability.papers.raschka2018.comparing (the notebook raschka2018/04_comparing_algorithms).
+
+The page's reproduced tables are written (``page.write()``) to a temporary folder and
+compared with the committed ones under data/reproduced/raschka2018, which the notebooks
+wrote before their computation moved into the package.
+At scale="paper" the heavy studies are read from the committed data/results.
+"""
+
+import math
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from replicability.papers.raschka2018 import comparing_page
+from replicability.report.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN
+
+ROOT = Path(__file__).resolve().parents[3]
+COMMITTED = ROOT / "data" / "reproduced" / "raschka2018"
+
+
+def _same_as_committed(folder, name):
+    written = (folder / "raschka2018" / f"{name}.csv").read_text()
+    assert written == (COMMITTED / f"{name}.csv").read_text(), f"{name}.csv differs from the committed table"
+
+
+def test_comparing_page_reproduces_the_committed_tables(reproduced_dir):
+    page = comparing_page()
+    assert not any(reproduced_dir.iterdir())  # nothing is written before page.write()
+    page.write()
+    for name in ("figure20", "table2", "section48_simulation"):
+        _same_as_committed(reproduced_dir, name)
+    figure20 = page.tables["figure20"].frame
+    assert float(figure20.loc[("A", "chi-squared"), "ours"]) == pytest.approx((11 - 1) ** 2 / 12, abs=1e-4)
+    verdicts = page.claims.verdicts()
+    assert verdicts["fig20_chi2"] == HOLDS and verdicts["table2_q"] == HOLDS
+
+
+def test_comparing_simulation_claims_follow_the_rule(reproduced_dir):
+    page = comparing_page()
+    table = pd.read_csv(COMMITTED / "section48_simulation.csv").set_index("test")
+    tolerance = SE_MULTIPLE * 100 * math.sqrt(0.05 * 0.95 / 200)
+
+    def above(rate):
+        return HOLDS if rate > 5 else WITHIN if rate >= 5 - tolerance - 1e-9 else NOT_HOLDS
+
+    def below(rate):
+        return HOLDS if rate <= 5 else WITHIN if rate <= 5 + tolerance + 1e-9 else NOT_HOLDS
+
+    verdicts = page.claims.verdicts()
+    assert verdicts["s48_proportions"] == above(table.loc["difference of proportions", "null_rate_percent"])
+    assert verdicts["s48_resampled"] == above(table.loc["resampled paired t", "null_rate_percent"])
+    assert verdicts["s48_kfold"] == above(table.loc["10-fold cv paired t", "null_rate_percent"])
+    assert verdicts["s48_mcnemar"] == below(table.loc["McNemar (Edwards)", "null_rate_percent"])
+    assert verdicts["s48_5x2cv_t"] == below(table.loc["Dietterich 5x2cv t", "null_rate_percent"])
