@@ -1,4 +1,4 @@
-"""Tests for the experiment runner: configs, seeding, backends, slices."""
+"""Tests for the experiment runner (replicability.engine.runner): configs, seeding, backends, slices."""
 
 import json
 import subprocess
@@ -10,9 +10,9 @@ import xarray as xr
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
 
+from replicability.engine import registry
 from replicability.engine.registry import (
     PAIR_EVALUATORS,
-    SCHEMES,
     register_learner,
     register_pair_evaluator,
     register_scheme,
@@ -218,27 +218,6 @@ def test_builtin_schemes(scheme, params, sizes, n_test):
     np.testing.assert_array_equal(res.n_test, n_test)
 
 
-@pytest.mark.parametrize(("scheme", "params"), [("cv", {"n_runs": 3, "n_folds": 4, "stratified": True}),
-                                               ("5x2", {"stratified": True})])
-@pytest.mark.parametrize("labels", [[0, 1], ["b", "a", "c"]])
-def test_stratified_schemes_give_scikit_learns_splits(scheme, params, labels):
-    # One StratifiedKFold(shuffle=True, random_state=seed) per run, seeds from the repeat's stream.
-    from sklearn.model_selection import StratifiedKFold
-
-    y = np.random.default_rng(3).choice(labels, size=37)  # uneven class counts
-    y[:2] = labels[:2]
-    X = np.zeros((y.size, 1))
-    split = SCHEMES[scheme](**params)
-    runs = split(X, y, np.random.default_rng(11))
-    seeds = np.random.default_rng(11).integers(0, 2**32, size=len(runs))
-    for run, seed in zip(runs, seeds):
-        n_folds = len(run)
-        expected = StratifiedKFold(n_folds, shuffle=True, random_state=int(seed)).split(X, y)
-        for (train, test), (train_sk, test_sk) in zip(run, expected, strict=True):
-            np.testing.assert_array_equal(train, train_sk)
-            np.testing.assert_array_equal(test, test_sk)
-
-
 def test_stratified_cv_keeps_class_proportions():
     # A scheme registered here records the class counts of each test fold.
     def source(rng, *, n_instances):
@@ -423,3 +402,48 @@ def test_k_learners_fitted_once_per_split_equal_the_pairwise_runs():
         xr.testing.assert_identical(pair_counts(res, a, b).drop_attrs(), pair_counts(alone).drop_attrs())
     with pytest.raises(ValueError, match="`b`"):
         pair_counts(res, 0, 3)
+
+
+# -- seeds of the rxk cv scheme -----------------------------------------------------------------
+
+
+def test_runner_draws_the_rxk_cv_seeds_as_the_repeats_generators_do(monkeypatch):
+    # The runner draws every repeat's seed in one compiled call (from_seeds); the scheme called
+    # with each repeat's generator, as for any scheme, gives the same splits.
+    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 2}, learners=["naive_bayes", "c45"],
+                           scheme="rxk_cv", scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=3,
+                           n_instances=80, n_repeats=3, seed=5)
+    assert hasattr(registry.SCHEMES["rxk_cv"](), "from_seeds")
+    seeded = run_experiment(cfg, progress=False)
+    factory = registry.SCHEMES["rxk_cv"]
+    monkeypatch.setitem(registry.SCHEMES, "rxk_cv",
+                        lambda **params: (lambda X, y, rng: factory(**params)(X, y, rng)))  # no from_seeds
+    drawn = run_experiment(cfg, progress=False)
+    for name in ("n_test", "correct_both"):
+        np.testing.assert_array_equal(seeded[name].values, drawn[name].values)
+
+
+# -- prepared pair evaluators -------------------------------------------------------------------
+
+
+def test_the_runner_prepares_a_group_of_data_sets_before_counting_them(monkeypatch):
+    calls = []
+    real = registry.PAIR_EVALUATORS[("naive_bayes", "c45")]
+
+    def prepare(X, y, splits, **params):
+        calls.append("prepare")
+        count = real.prepare(X, y, splits, **params)
+        return lambda: calls.append("count") or count()
+
+    def evaluate(X, y, splits, **params):
+        return prepare(X, y, splits, **params)()
+
+    evaluate.prepare = prepare
+    cfg = ExperimentConfig(source="independent_binary", learners=["naive_bayes", "c45"], scheme="rxk_cv",
+                           scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=3, n_instances=60, seed=2)
+    want = run_experiment(cfg, progress=False)
+    monkeypatch.setitem(registry.PAIR_EVALUATORS, ("naive_bayes", "c45"), evaluate)
+    got = run_experiment(cfg, progress=False, chunk_size=3)
+    assert calls == ["prepare"] * 3 + ["count"] * 3
+    for name in ("n_test", "correct_both"):
+        np.testing.assert_array_equal(got[name].values, want[name].values)

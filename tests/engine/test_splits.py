@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from sklearn.model_selection import KFold, RepeatedStratifiedKFold, ShuffleSplit
 
 from replicability._weka_random import JavaRandom, randomize
-from replicability.engine._cv_kernels import java_next_int
 from replicability.engine.splits import (
     FiveByTwoCV,
     RandomSubsampling,
@@ -232,15 +231,6 @@ def test_experimenter_training_order_keeps_the_rows_and_depends_on_the_seeds():
         experimenter_training_order(splits, n_folds=k, seeds=[5])
 
 
-def test_compiled_java_random_draws_as_java_random():
-    # Bounds near 2**31 reach Java's rejection rule; powers of two take the scaled branch.
-    for seed in (0, 1, 42, 2**31 - 1, -7, 2**47 + 3):
-        for bound in (1, 2, 7, 64, 300, 2**30, 2**31 - 1, 1_500_000_000):
-            state = np.array([(seed ^ 0x5DEECE66D) & ((1 << 48) - 1)], dtype=np.int64)
-            java = JavaRandom(seed)
-            assert [java_next_int(state, bound) for _ in range(200)] == [java.next_int(bound) for _ in range(200)]
-
-
 def test_experimenter_training_order_equals_weka_randomize_run_by_run():
     # The compiled shuffles against Instances.randomize in Python, one java.util.Random per run.
     y = np.random.default_rng(0).integers(0, 3, size=157)
@@ -287,23 +277,6 @@ def test_shuffle_splits_are_scikit_learns(n, test_size):
 
 
 # -- the engine's concatenated splits (issue 22) -------------------------------------
-
-
-@pytest.mark.parametrize("labels", [[0, 1], ["b", "a", "c"]])
-def test_rxk_cv_scheme_gives_repeated_stratified_kfolds_splits(labels):
-    from replicability.engine.registry import SCHEMES
-
-    y = np.random.default_rng(5).choice(labels, size=53)
-    y[:len(labels)] = labels
-    X = np.zeros((y.size, 1))
-    for repeat in range(3):  # later repeats reuse the class blocks of the same y
-        runs = SCHEMES["rxk_cv"](n_runs=3, n_folds=4)(X, y, np.random.default_rng(repeat))
-        seed = int(np.random.default_rng(repeat).integers(0, 2**32))
-        expected = RepeatedStratifiedKFold(n_splits=4, n_repeats=3, random_state=seed).split(X, y)
-        ours = [pair for run in runs for pair in run]
-        for (train, test), (train_sk, test_sk) in zip(ours, expected, strict=True):
-            np.testing.assert_array_equal(train, train_sk)
-            np.testing.assert_array_equal(test, test_sk)
 
 
 def test_class_blocks_follow_labels_changed_in_place():
@@ -356,78 +329,6 @@ def test_flat_splits_are_the_sequence_of_their_pairs():
         np.testing.assert_array_equal(part, np.concatenate([first, second]))
     assert len(joined) == 20 and joined.n_samples == 41
     np.testing.assert_array_equal(joined.n_test, [len(test) for _, test in joined])
-
-
-def test_evaluators_take_concatenated_splits():
-    from replicability.engine.splits import _FlatSplits
-    from replicability.learners import C45, NaiveBayes
-    from replicability.learners.pairs import evaluate_learners, evaluate_nb_c45
-    from replicability.sources.synthetic import sample_independent_binary
-
-    X, y = sample_independent_binary(120, n_attributes=6, rng=3)
-    pairs = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=3)[0]
-    train, test = (np.concatenate(part) for part in zip(*pairs))
-    sizes = [np.array([len(p[i]) for p in pairs]) for i in (0, 1)]
-    flat = _FlatSplits(train, sizes[0], test, sizes[1])
-    np.testing.assert_array_equal(evaluate_nb_c45(X, y, flat), evaluate_nb_c45(X, y, pairs))
-    learners = [("naive_bayes", NaiveBayes), ("c45", C45)]
-    np.testing.assert_array_equal(evaluate_learners(X, y, flat, learners=learners),
-                                  evaluate_learners(X, y, pairs, learners=learners))
-    bad = _FlatSplits(train + 200, sizes[0], test, sizes[1])  # indices out of range, not built for n
-    with pytest.raises(ValueError, match="integer indices in"):
-        evaluate_nb_c45(X, y, bad)
-
-
-# -- the compiled shuffles: numpy's legacy RandomState, draw for draw (issue 22) --------
-
-
-@pytest.mark.parametrize("seed", [0, 1, 5489, 2**31 - 1, 2**31, 2**32 - 1])
-def test_seeded_state_is_random_states(seed):
-    from replicability.engine._cv_kernels import seed_state
-
-    key = np.empty(624, dtype=np.uint32)
-    pos = seed_state(seed, key)
-    _, ref_key, ref_pos, *_ = np.random.RandomState(seed).get_state()
-    np.testing.assert_array_equal(key, ref_key)
-    assert pos == ref_pos
-
-
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), sizes=st.lists(st.integers(1, 700), min_size=1, max_size=6),
-       n_runs=st.integers(1, 4), n_folds=st.integers(2, 12))
-def test_compiled_shuffles_are_random_state_shuffles(seed, sizes, n_runs, n_folds):
-    # Every class's fold labels shuffled by RandomState.shuffle, class after class and run
-    # after run from one generator: the labels, and the generator's state after them (the
-    # sizes run past the 624 words of a state, so the twist is exercised too).
-    from replicability.engine._cv_kernels import flat_splits, stratified_folds
-
-    labels = np.concatenate([np.arange(size) % n_folds for size in sizes]).astype(np.int64)
-    class_start = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    rows = np.random.default_rng(seed).permutation(labels.size).astype(np.int64)
-    rs = np.random.RandomState(seed)
-    _, key, pos, *_ = rs.get_state()
-    none = np.zeros(0, dtype=np.int64)
-    folds, pos = stratified_folds(key, pos, none, none, n_runs, rows, labels, class_start)
-    train, n_train, test, n_test = flat_splits(folds, n_folds)
-    for r in range(n_runs):
-        fold = np.empty(labels.size, dtype=np.int64)
-        for a, b in zip(class_start[:-1], class_start[1:]):
-            block = labels[a:b].copy()
-            rs.shuffle(block)
-            fold[rows[a:b]] = block
-        np.testing.assert_array_equal(folds[r], fold)
-        run = slice(r * n_folds, (r + 1) * n_folds)
-        np.testing.assert_array_equal(n_test[run], np.bincount(fold, minlength=n_folds))
-        expected_test = np.concatenate([np.flatnonzero(fold == f) for f in range(n_folds)])
-        np.testing.assert_array_equal(test[r * labels.size:(r + 1) * labels.size], expected_test)
-        per_run = (n_folds - 1) * labels.size
-        expected_train = np.concatenate([np.flatnonzero(fold != f) for f in range(n_folds)])
-        np.testing.assert_array_equal(train[r * per_run:(r + 1) * per_run], expected_train)
-    np.testing.assert_array_equal(n_train, labels.size - n_test)
-    assert train.size == n_train.sum() and test.size == n_test.sum()
-    _, ref_key, ref_pos, *_ = rs.get_state()
-    np.testing.assert_array_equal(key, ref_key)
-    assert pos == ref_pos
 
 
 @settings(max_examples=40, deadline=None)

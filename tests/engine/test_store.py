@@ -10,10 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 import xarray as xr
-from sklearn.naive_bayes import CategoricalNB
-from sklearn.tree import DecisionTreeClassifier
 
-from replicability.engine.registry import register_learner, register_source
+from replicability.engine.registry import register_source
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.store import (
     ResultStore,
@@ -23,33 +21,7 @@ from replicability.engine.store import (
     write_netcdf_atomic,
 )
 
-
-def slow_binary_source(rng, *, n_instances, delay=0.0):
-    """Independent binary attributes and class; ``delay`` slows the run, not the data."""
-    if delay:
-        time.sleep(delay)
-    X = (rng.random((n_instances, 4)) < 0.5).astype(np.int64)
-    y = (rng.random(n_instances) < 0.5).astype(np.int64)
-    return X, y
-
-
-def register():
-    register_source("store_binary", slow_binary_source)
-    register_learner("store_nb", lambda: CategoricalNB(min_categories=2))
-    register_learner("store_tree", lambda: DecisionTreeClassifier(random_state=0))
-
-
-register()
-
-BASE = dict(
-    source="store_binary",
-    learners=["store_nb", "store_tree"],
-    scheme_params={"n_runs": 1, "n_folds": 2},
-    n_datasets=5,
-    n_instances=30,
-    n_repeats=2,
-    seed=7,
-)
+from ._store_components import BASE, data_only, register, slow_binary_source
 
 
 @pytest.fixture(scope="module")
@@ -60,10 +32,6 @@ def config():
 @pytest.fixture(scope="module")
 def reference(config):
     return run_experiment(config, progress=False)
-
-
-def data_only(ds):
-    return ds.drop_attrs()
 
 
 def test_default_dir_env_var(monkeypatch, tmp_path):
@@ -198,9 +166,9 @@ def test_resume_from_parts_in_process(tmp_path, config, reference):
 _CHILD = """
 import sys
 sys.path.insert(0, {tests!r})
-import test_store
+import _store_components
 from replicability.engine.runner import ExperimentConfig, run_experiment
-cfg = ExperimentConfig(**{{**test_store.BASE, **{extra!r}}})
+cfg = ExperimentConfig(**{{**_store_components.BASE, **{extra!r}}})
 run_experiment(cfg, store={store!r}, progress=False, chunk_size=1)
 """
 

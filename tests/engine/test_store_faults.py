@@ -19,7 +19,6 @@ import numpy as np
 import psutil
 import pytest
 import xarray as xr
-from test_store import BASE, data_only
 
 from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
@@ -31,6 +30,8 @@ from replicability.engine.store import (
     dataset_checksum,
     remove_stale_temporaries,
 )
+
+from ._store_components import BASE, data_only
 
 TESTS = Path(__file__).parent
 
@@ -236,9 +237,9 @@ import signal, sys
 signal.pthread_sigmask(signal.SIG_UNBLOCK, {{signal.SIGINT}})
 signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, {tests!r})
-import test_store
+import _store_components
 from replicability.engine.runner import ExperimentConfig, run_experiment
-cfg = ExperimentConfig(**{{**test_store.BASE, **{extra!r}}})
+cfg = ExperimentConfig(**{{**_store_components.BASE, **{extra!r}}})
 run_experiment(cfg, store={store!r}, progress=False, chunk_size=1, backend={backend!r}, n_jobs=2)
 """
 

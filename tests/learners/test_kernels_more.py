@@ -15,7 +15,7 @@ import pytest
 from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import rxk_cv_splits
-from replicability.learners import _kernels, pairs
+from replicability.learners import pairs
 from replicability.learners.pairs import FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
 from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.sources.synthetic import sample_independent_binary
@@ -266,29 +266,6 @@ def test_a_prepared_pair_evaluator_counts_as_the_evaluator(pair, loop_calls):
         assert loop_calls[:-3] == [2, 2, 2]
 
 
-def test_the_runner_prepares_a_group_of_data_sets_before_counting_them(monkeypatch):
-    calls = []
-    real = registry.PAIR_EVALUATORS[("naive_bayes", "c45")]
-
-    def prepare(X, y, splits, **params):
-        calls.append("prepare")
-        count = real.prepare(X, y, splits, **params)
-        return lambda: calls.append("count") or count()
-
-    def evaluate(X, y, splits, **params):
-        return prepare(X, y, splits, **params)()
-
-    evaluate.prepare = prepare
-    cfg = ExperimentConfig(source="independent_binary", learners=["naive_bayes", "c45"], scheme="rxk_cv",
-                           scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=3, n_instances=60, seed=2)
-    want = run_experiment(cfg, progress=False)
-    monkeypatch.setitem(registry.PAIR_EVALUATORS, ("naive_bayes", "c45"), evaluate)
-    got = run_experiment(cfg, progress=False, chunk_size=3)
-    assert calls == ["prepare"] * 3 + ["count"] * 3
-    for name in ("n_test", "correct_both"):
-        np.testing.assert_array_equal(got[name].values, want[name].values)
-
-
 def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
     # The pair evaluator, the per-learner kernels (evaluate_learners) and plain fitting
     # (learners registered under other names, whose factories no kernel models) agree.
@@ -345,30 +322,3 @@ def test_more_than_62_attributes_use_the_loop(loop_calls):
     assert loop_calls == [2]
     np.testing.assert_array_equal(got, _pair_counts(_reference_hits(X, y, splits, ["ib1", "naive_bayes"]),
                                                     "ib1", "naive_bayes"))
-
-
-@pytest.mark.parametrize("dtype", [np.int64, np.int8, np.uint8, np.uint64, np.bool_])
-@pytest.mark.parametrize("n_attributes", [1, 10, 62, 63, 124, 125, 256])
-def test_packed_rows_and_distinct_rows_equal_numpy(dtype, n_attributes):
-    rng = np.random.default_rng(n_attributes)
-    X = rng.integers(0, 2, size=(40, n_attributes)).astype(dtype)
-    X[20:] = X[:20]  # every row twice: distinct rows are shared
-    words, binary = _kernels.pack_rows(np.asfortranarray(X), pairs._WORD_BITS)
-    Xi = X.astype(np.int64)
-    want = np.stack([(Xi[:, s:s + 62] << np.arange(min(62, n_attributes - s))).sum(axis=1)
-                     for s in range(0, n_attributes, 62)], axis=1)
-    assert binary
-    np.testing.assert_array_equal(words, want)
-    bits, row = _kernels.distinct_rows(words[:, 0], min(n_attributes, 62))
-    distinct = np.unique(want[:, 0])
-    np.testing.assert_array_equal(row, np.searchsorted(distinct, want[:, 0]))
-    np.testing.assert_array_equal(bits, (distinct[:, None] >> np.arange(min(n_attributes, 62))) & 1)
-    assert bits.dtype == np.int8
-
-
-@pytest.mark.parametrize("value", [2, 3, -1])
-def test_a_code_other_than_0_or_1_is_not_binary(value):
-    X = np.zeros((5, 70), dtype=np.int64)
-    X[4, 69] = value
-    assert not _kernels.pack_rows(X, pairs._WORD_BITS)[1]
-    assert pairs._binary_data(X, np.zeros(5, dtype=int), None) is None

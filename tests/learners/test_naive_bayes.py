@@ -13,7 +13,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from replicability.learners.naive_bayes import NaiveBayes
 
-FIXTURE = Path(__file__).parent / "fixtures" / "weka_nominal"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "weka_nominal"
 ATTS = [f"a{j}" for j in range(10)]
 
 # All scikit-learn common checks pass; the `categorical` input tag makes them

@@ -170,7 +170,7 @@ def test_mixed_data_agrees_with_weka_ib1():
 
     from replicability.sources.arff import load_arff
 
-    folder = Path(__file__).parent / "fixtures" / "weka_uci"
+    folder = Path(__file__).resolve().parents[1] / "fixtures" / "weka_uci"
     train, test = load_arff(folder / "mixed_train.arff"), load_arff(folder / "mixed_test.arff")
     weka = pd.read_csv(folder / "mixed_predictions.csv")["ib1"].to_numpy()
     clf = IB1(attribute_types=list(train.attribute_types), weka_range_update=True).fit(train.X, train.y)

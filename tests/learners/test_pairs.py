@@ -1,7 +1,4 @@
-"""Tests for replicability.engine.registry and replicability.learners.pairs.
-
-The registrations and the (naive Bayes, C4.5) fast path.
-"""
+"""Tests for replicability.learners.pairs: the (naive Bayes, C4.5) fast path against fitting fold by fold."""
 
 import numpy as np
 import pytest
@@ -9,7 +6,7 @@ import pytest
 from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import _FlatSplits, rxk_cv_splits
-from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron, pairs
+from replicability.learners import C45, NaiveBayes, pairs
 from replicability.learners.pairs import evaluate_nb_c45, evaluate_pair_fast, evaluate_pair_loop
 from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.sources.synthetic import sample_independent_binary
@@ -200,68 +197,6 @@ def test_fast_path_equals_the_loop_around_2048_training_instances(n_train, monke
     np.testing.assert_array_equal(evaluate_nb_c45(X2, y2, labelled), want_labelled)
 
 
-def test_swapped_pair_swaps_the_counts():
-    X, y = sample_independent_binary(100, n_attributes=5, rng=2)
-    splits, _ = rxk_cv_splits(y, n_runs=1, n_folds=5, random_state=0)
-    ab = registry.PAIR_EVALUATORS[("naive_bayes", "c45")](X, y, splits, params_a={}, params_b={})
-    ba = registry.PAIR_EVALUATORS[("c45", "naive_bayes")](X, y, splits, params_a={}, params_b={})
-    np.testing.assert_array_equal(ba, ab[:, [1, 0, 2]])
-
-
-def test_registrations():
-    assert registry.LEARNERS["naive_bayes"] is NaiveBayes
-    assert registry.LEARNERS["c45"] is C45
-    assert registry.LEARNERS["ib1"] is IB1
-    assert registry.LEARNERS["tan"] is TAN
-    assert registry.LEARNERS["voted_perceptron"] is VotedPerceptron
-    assert {"independent_binary", "cv", "resample", "5x2", "rxk_cv"} <= set(registry.SOURCES) | set(
-        registry.SCHEMES)
-    assert registry.PAIR_EVALUATORS[("naive_bayes", "c45")] is evaluate_nb_c45
-    # Every built-in component the runner can name has a declared code version.
-    for kind, table in (("learner", registry.LEARNERS), ("source", registry.SOURCES), ("scheme", registry.SCHEMES)):
-        assert all(f"{kind}:{name}" in registry.VERSIONS for name in table)
-    cfg = ExperimentConfig(source="bayesnet", learners=["naive_bayes", "c45"], scheme="rxk_cv")
-    assert cfg.code_versions == registry.code_versions(
-        "source:bayesnet", "learner:naive_bayes", "learner:c45", "scheme:rxk_cv", "kernel:pairs")
-    with pytest.raises(KeyError, match="No code version"):
-        registry.code_versions("learner:nonexistent")
-
-
-def test_independent_binary_source_uses_the_runner_generator():
-    source = registry.SOURCES["independent_binary"]
-    X1, y1 = source(np.random.default_rng(3), n_instances=50, class_probability=0.2)
-    X2, y2 = sample_independent_binary(50, class_probability=0.2, rng=np.random.default_rng(3))
-    np.testing.assert_array_equal(X1, X2)
-    np.testing.assert_array_equal(y1, y2)
-
-
-def test_rxk_cv_scheme_is_run_major_and_covers_every_instance_once_per_run():
-    split = registry.SCHEMES["rxk_cv"](n_runs=3, n_folds=4)
-    y = np.arange(40) % 2
-    runs = split(np.zeros((40, 1)), y, np.random.default_rng(0))
-    assert len(runs) == 3 and all(len(run) == 4 for run in runs)
-    for run in runs:
-        np.testing.assert_array_equal(np.sort(np.concatenate([test for _, test in run])), np.arange(40))
-    again = split(np.zeros((40, 1)), y, np.random.default_rng(0))
-    np.testing.assert_array_equal(runs[2][1][1], again[2][1][1])
-
-
-def test_runner_draws_the_rxk_cv_seeds_as_the_repeats_generators_do(monkeypatch):
-    # The runner draws every repeat's seed in one compiled call (from_seeds); the scheme called
-    # with each repeat's generator, as for any scheme, gives the same splits.
-    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 2}, learners=["naive_bayes", "c45"],
-                           scheme="rxk_cv", scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=3,
-                           n_instances=80, n_repeats=3, seed=5)
-    assert hasattr(registry.SCHEMES["rxk_cv"](), "from_seeds")
-    seeded = run_experiment(cfg, progress=False)
-    factory = registry.SCHEMES["rxk_cv"]
-    monkeypatch.setitem(registry.SCHEMES, "rxk_cv",
-                        lambda **params: (lambda X, y, rng: factory(**params)(X, y, rng)))  # no from_seeds
-    drawn = run_experiment(cfg, progress=False)
-    for name in ("n_test", "correct_both"):
-        np.testing.assert_array_equal(seeded[name].values, drawn[name].values)
-
-
 def test_runner_results_do_not_depend_on_the_fast_path(monkeypatch):
     cfg = ExperimentConfig(source="independent_binary", learners=["naive_bayes", "c45"],
                            source_params={"n_attributes": 6}, scheme="cv",
@@ -287,127 +222,21 @@ def test_rejects_split_indices_that_are_not_integers():
         evaluate_nb_c45(X, y, [(np.arange(10) * 1.0, np.array([15]))])
 
 
-def test_rxk_cv_experimenter_order_keeps_the_folds_and_ib1_fast_path_follows_the_order():
-    # train_order="experimenter" only reorders the training rows; the pair kernel of IB1 (first of
-    # equally near neighbours) must count as the estimator fitted on the rows in that order.
-    from replicability.learners import IB1
-    y = np.arange(60) % 2
-    rng = np.random.default_rng(3)
-    X = rng.integers(0, 2, size=(60, 4))
-    sorted_runs = registry.SCHEMES["rxk_cv"](n_runs=2, n_folds=5)(X, y, np.random.default_rng(7))
-    shuffled_runs = registry.SCHEMES["rxk_cv"](n_runs=2, n_folds=5, train_order="experimenter")(
-        X, y, np.random.default_rng(7))
-    flat = [fold for run in shuffled_runs for fold in run]
-    for (tr, te), (tr0, te0) in zip(flat, [fold for run in sorted_runs for fold in run]):
-        assert np.array_equal(np.sort(tr), tr0) and np.array_equal(te, te0)
-    assert any(not np.array_equal(tr, np.sort(tr)) for tr, _ in flat)
-    counts = registry.PAIR_EVALUATORS[("ib1", "c45")](X, y, flat, params_a={}, params_b={})
-    ours = [int((IB1().fit(X[tr], y[tr]).predict(X[te]) == y[te]).sum()) for tr, te in flat]
-    assert counts[:, 0].tolist() == ours
-    # ... and the order matters here (ties between equally near neighbours of different classes)
-    assert ours != [int((IB1().fit(X[np.sort(tr)], y[np.sort(tr)]).predict(X[te]) == y[te]).sum()) for tr, te in flat]
-    with pytest.raises(ValueError, match="train_order"):
-        registry.SCHEMES["rxk_cv"](train_order="weka")
+def test_evaluators_take_concatenated_splits():
+    from replicability.engine.splits import _FlatSplits
+    from replicability.learners import C45, NaiveBayes
+    from replicability.learners.pairs import evaluate_learners, evaluate_nb_c45
+    from replicability.sources.synthetic import sample_independent_binary
 
-
-def _worker_pid(_):
-    import os
-
-    return os.getpid()
-
-
-def test_processes_backend_keeps_sound_workers_and_replaces_a_dead_one():
-    import time
-
-    from replicability.engine import runner
-
-    first = set(runner.parallel_map(_worker_pid, range(8), backend="processes", n_jobs=2))
-    again = set(runner.parallel_map(_worker_pid, range(8), backend="processes", n_jobs=2))
-    assert again <= first  # the kept executor's workers took the second call
-    kept = runner._POOL["executor"]
-    next(iter(kept._processes.values())).terminate()  # a worker dies while idle
-    deadline = time.monotonic() + 30
-    while runner._sound(kept) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not runner._sound(kept)
-    replaced = list(runner.parallel_map(_worker_pid, range(8), backend="processes", n_jobs=2))
-    assert len(replaced) == 8 and not set(replaced) & first  # a new executor, not the broken one
-    assert runner._POOL["executor"] is not kept
-
-
-def _nap(seconds):
-    import time
-
-    time.sleep(seconds)
-    return seconds
-
-
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the dropped interrupt
-def test_a_sigint_dropped_in_a_weakref_callback_still_stops_the_processes_backend():
-    # CPython prints and drops an exception raised in a weakref callback: the KeyboardInterrupt of
-    # a SIGINT that lands there is lost. The map notes the signal and stops at its next wait.
-    import signal
-
-    from replicability.engine import runner
-
-    # SIGINT as in an interactive run, whatever the test process was given (restored below).
-    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    given = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        _interrupt_dropped_in_a_weakref_callback(runner)
-    finally:
-        signal.signal(signal.SIGINT, given)
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-
-
-def _drop_a_sigint():
-    """Send SIGINT to this thread from a weakref callback: its KeyboardInterrupt is raised there, and dropped."""
-    import gc
-    import signal
-    import weakref
-
-    class Target:
-        pass
-
-    target = Target()
-    ref = weakref.ref(target, lambda _: signal.raise_signal(signal.SIGINT))
-    del target
-    gc.collect()
-    assert ref() is None
-
-
-def _interrupt_dropped_in_a_weakref_callback(runner):
-    import signal
-
-    results = runner.parallel_map(_nap, [0.3] * 8, backend="processes", n_jobs=2)
-    assert next(results) == 0.3
-    _drop_a_sigint()
-    with pytest.raises(KeyboardInterrupt):
-        list(results)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is given back
-
-
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the dropped interrupt
-def test_a_sigint_dropped_in_a_weakref_callback_stops_the_serial_backend_after_its_item():
-    import signal
-
-    from replicability.engine import runner
-
-    done = []
-
-    def work(item):
-        if item == 1:
-            _drop_a_sigint()
-        done.append(item)
-        return item
-
-    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    given = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            list(runner.parallel_map(work, range(5), backend="serial"))
-        assert done == [0, 1]
-        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is given back
-    finally:
-        signal.signal(signal.SIGINT, given)
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    X, y = sample_independent_binary(120, n_attributes=6, rng=3)
+    pairs = rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=3)[0]
+    train, test = (np.concatenate(part) for part in zip(*pairs))
+    sizes = [np.array([len(p[i]) for p in pairs]) for i in (0, 1)]
+    flat = _FlatSplits(train, sizes[0], test, sizes[1])
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, flat), evaluate_nb_c45(X, y, pairs))
+    learners = [("naive_bayes", NaiveBayes), ("c45", C45)]
+    np.testing.assert_array_equal(evaluate_learners(X, y, flat, learners=learners),
+                                  evaluate_learners(X, y, pairs, learners=learners))
+    bad = _FlatSplits(train + 200, sizes[0], test, sizes[1])  # indices out of range, not built for n
+    with pytest.raises(ValueError, match="integer indices in"):
+        evaluate_nb_c45(X, y, bad)

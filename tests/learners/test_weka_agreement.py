@@ -1,16 +1,16 @@
 """Weka tier: a sample of synthetic and UCI folds through real Weka 3.6, compared fold by fold.
 
-One JVM (``tests/weka/WekaBatch.java``, compiled here) fits Weka's NaiveBayes, J48, IB1,
-BayesNet with TAN search and VotedPerceptron on
+One JVM (``tests/weka/WekaBatch.java``, compiled and run by ``tests/_weka_batch.py``) fits
+Weka's NaiveBayes, J48, IB1, BayesNet with TAN search and VotedPerceptron on
 
 * 4 data sets of Bouckaert (2003) source 1 (Table 7's source), one run of the engine's
   stratified 10-fold cv, the training rows in the order our learners see them;
 * iris, labor and zoo with Weka's own 10-fold cross-validation (seed 1),
 
 and our learners must classify exactly as many test instances correctly on every fold.
-The Experimenter's random 90/10 splits (Weka's own ``RandomSplitResultProducer.doRun``)
-on five UCI data sets must equal :func:`weka_random_splits` row for row, in Weka's order,
-and our learners must score as Weka's on them.
+On the Experimenter's random 90/10 splits (Weka's own ``RandomSplitResultProducer.doRun``)
+of five UCI data sets, our learners must score as Weka's (that the splits themselves are
+Weka's is checked in ``tests/papers/shared/test_uci_runs.py``).
 TAN is the known exception (Weka's TAN searches its tree with the BAYES score, ours with
 conditional mutual information): that comparison is a strict expected failure, so a
 change that made them agree would be noticed.
@@ -20,8 +20,6 @@ Skipped, with the reason, where Java or Weka is absent: ``make test`` installs D
 """
 
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -31,28 +29,22 @@ from replicability.engine.registry import SOURCES
 from replicability.engine.splits import rxk_cv_splits
 from replicability.learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from replicability.papers.shared.synthetic_runs import SYNTHETIC_SOURCES
-from replicability.papers.shared.uci_runs import cv_correct, fold_hits, weka_random_splits
+from replicability.papers.shared.uci_runs import cv_correct, fold_hits
 from replicability.sources.uci import load_uci
 
-WEKA_JAR = Path(os.environ.get("WEKA_JAR", "/usr/share/java/weka.jar"))
-DRIVER = Path(__file__).parent / "weka" / "WekaBatch.java"
+from .._weka_batch import (
+    NEEDS_WEKA,
+    RANDOM_SPLIT_RUNS,
+    RANDOM_SPLIT_SETS,
+    WEKA,
+    WEKA_KEYS,
+    compile_driver,
+    random_split_runs,
+    run_driver,
+)
 
-pytestmark = [
-    pytest.mark.weka,
-    pytest.mark.skipif(not (shutil.which("java") and shutil.which("javac") and WEKA_JAR.is_file()),
-                       reason=f"real Weka 3.6 is not installed (needs java, javac and {WEKA_JAR}): "
-                              "apt-get install --no-install-recommends weka default-jdk-headless"),
-]
+pytestmark = [pytest.mark.weka, NEEDS_WEKA]
 
-#: Weka classifier per learner key: class and options (Weka 3.6 defaults; TAN as the Explorer's).
-WEKA = {
-    "naive_bayes": "weka.classifiers.bayes.NaiveBayes",
-    "c45": "weka.classifiers.trees.J48",
-    "ib1": "weka.classifiers.lazy.IB1",
-    "tan": "weka.classifiers.bayes.BayesNet -D -Q weka.classifiers.bayes.net.search.local.TAN -- -S BAYES "
-           "-E weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A 0.5",
-    "voted_perceptron": "weka.classifiers.functions.VotedPerceptron",
-}
 #: Our estimators; the voted perceptron shuffles as Weka does with its seed 1.
 OURS = {
     "naive_bayes": NaiveBayes, "c45": C45, "ib1": IB1, "tan": TAN,
@@ -79,16 +71,7 @@ def _synthetic_samples():
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory):
     """The compiled driver's directory."""
-    work = tmp_path_factory.mktemp("weka")
-    subprocess.run(["javac", "-nowarn", "-cp", str(WEKA_JAR), "-d", str(work), str(DRIVER)], check=True,
-                   capture_output=True)
-    return work
-
-
-def _run_driver(work, jobs, *options):
-    (work / "jobs.tsv").write_text("\n".join(jobs) + "\n")
-    return subprocess.run(["java", "-cp", f"{WEKA_JAR}{os.pathsep}{work}", "WekaBatch", *options,
-                           str(work / "jobs.tsv")], check=True, capture_output=True, text=True, timeout=600).stdout
+    return compile_driver(tmp_path_factory.mktemp("weka"))
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +86,7 @@ def weka(driver):
                  for f, (tr, te) in enumerate(splits)]
     directory = Path(os.environ["REPLICABILITY_UCI_DIR"])
     jobs += [f"CV\tuci_{name}\t{directory / f'{name}.arff'}\t10\t1" for name in UCI]
-    out = _run_driver(work, jobs)
+    out = run_driver(work, jobs)
     return {(f[1], f[2]): int(f[4]) for f in (line.split("\t") for line in out.splitlines()) if f[0] == "F"}
 
 
@@ -131,40 +114,10 @@ def test_uci_cross_validation_equals_weka(weka, name):
     assert ours == sum(weka[(f"uci_{name}/{i}", key)] for i in range(10))
 
 
-#: UCI data sets for the random splits: a declared class that never occurs (anneal), classes with a
-#: single instance (audiology), 3 to 24 classes, 57 to 898 instances.
-RANDOM_SPLIT_SETS = ["anneal", "audiology", "iris", "labor", "zoo"]
-RANDOM_SPLIT_RUNS = range(1, 6)
-WEKA_KEYS = {"NaiveBayes": "naive_bayes", "J48": "c45", "IB1": "ib1"}
-
-
 @pytest.fixture(scope="module")
 def weka_random(driver):
     """Weka's RandomSplitResultProducer (-P 90) runs 1..5: {(data set, run): (train, test, {learner: correct})}."""
-    directory = Path(os.environ["REPLICABILITY_UCI_DIR"])
-    jobs = [f"CLF\t{key}\t" + WEKA[key] for key in WEKA_KEYS.values()]
-    jobs += [f"RSPLIT\t{name}\t{directory / f'{name}.arff'}\t90\t1-{max(RANDOM_SPLIT_RUNS)}"
-             for name in RANDOM_SPLIT_SETS]
-    out = {}
-    for line in _run_driver(driver, jobs, "-p").splitlines():
-        f = line.split("\t")
-        if f[0] == "I":
-            name, run = f[1].rsplit("/", 1)
-            out[(name, int(run))] = ([int(i) for i in f[2].split(",")], [int(i) for i in f[3].split(",")], {})
-        elif f[0] == "F":
-            name, run = f[1].rsplit("/", 1)
-            out[(name, int(run))][2][f[2]] = int(f[4])
-    return out
-
-
-@pytest.mark.parametrize("name", RANDOM_SPLIT_SETS)
-def test_random_splits_equal_weka_experimenter(weka_random, name):
-    ds = load_uci(name, directory=os.environ["REPLICABILITY_UCI_DIR"])
-    ours = weka_random_splits(ds.y, runs=RANDOM_SPLIT_RUNS, n_classes=len(ds.class_values))
-    for run, (train, test) in zip(RANDOM_SPLIT_RUNS, ours):
-        weka_train, weka_test, _ = weka_random[(name, run)]
-        assert train.tolist() == weka_train, (name, run)
-        assert test.tolist() == weka_test, (name, run)
+    return random_split_runs(driver)
 
 
 @pytest.mark.parametrize("learner", list(WEKA_KEYS))

@@ -15,16 +15,6 @@ from replicability.report.claims import (
     se_multiple,
     verdict_counts,
 )
-from replicability.report.uncertainty import rate_se
-
-
-def test_rate_se_is_the_binomial_standard_error():
-    assert rate_se(0.05, 1000) == pytest.approx(np.sqrt(0.05 * 0.95 / 1000))
-    np.testing.assert_allclose(rate_se([0.5, 0.1], 100), [0.05, 0.03])
-    with pytest.raises(ValueError, match="`rate`"):
-        rate_se(1.5, 10)
-    with pytest.raises(ValueError, match="`n`"):
-        rate_se(0.5, 0)
 
 
 @pytest.mark.parametrize("value,verdict", [(5.0, HOLDS), (4.0, HOLDS), (5.0 + SE_MULTIPLE * 0.5 + 0.05, WITHIN),

@@ -13,7 +13,7 @@ from scipy.io import arff as scipy_arff
 
 from replicability.sources.arff import ArffError, Dataset, load_arff, parse_arff
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
 
 HEADER = "@relation toy\n@attribute a numeric\n@attribute b {x, y}\n@attribute class {p, n}\n@data\n"

@@ -21,7 +21,7 @@ from replicability.sources.uci import (
     load_uci,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # CI sets REPLICABILITY_UCI_DIR; a checkout next to the shared data falls back on it.
 UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
 MANIFEST = pd.read_csv(ROOT / "src" / "replicability" / "sources" / "uci_manifest.csv", keep_default_na=False)

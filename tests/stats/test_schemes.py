@@ -6,7 +6,16 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from replicability.stats.schemes import SCHEMES, VARIANTS, scheme_sample, scheme_test, scheme_ttest
+from replicability.stats.schemes import (
+    SCHEMES,
+    VARIANTS,
+    SchemeMoments,
+    scheme_moments,
+    scheme_sample,
+    scheme_test,
+    scheme_ttest,
+    scheme_ttest_from_moments,
+)
 from replicability.stats.ttests import paired_ttest
 
 RTOL = 1e-10
@@ -173,6 +182,27 @@ def test_scheme_test_nonparametric_on_scheme_sample(rng, test):
         assert np.all((0 <= a.pvalue) & (a.pvalue <= 1))
 
 
+# ---------------------------------------------------------------- from moments
+@pytest.mark.parametrize("scheme,variant", COMBOS)
+@pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
+def test_ttest_from_moments_is_scheme_ttest_bit_for_bit(rng, scheme, variant, alternative):
+    # The moments computed once, the test applied at each df (a calibration grid): the same
+    # numbers as scheme_ttest at that df, exactly, on N-d input with a degenerate slice.
+    d = rng.normal(0.0, 0.03, size=(2, 3, 4, 5))
+    d[1, 1] = 0.0
+    d[0, 2] = -0.01
+    moments = scheme_moments(d, scheme=scheme, variant=variant)
+    assert isinstance(moments, SchemeMoments) and (moments.n_runs, moments.n_folds) == (4, 5)
+    for df in (0.5, 1, 3, 10, 39.5, 1e6):
+        got = scheme_ttest_from_moments(moments, df=df, alternative=alternative)
+        want = scheme_ttest(d, scheme=scheme, variant=variant, df=df, alternative=alternative)
+        np.testing.assert_array_equal(got.statistic, want.statistic, err_msg=f"df={df}")
+        np.testing.assert_array_equal(got.pvalue, want.pvalue, err_msg=f"df={df}")
+        np.testing.assert_array_equal(got.estimate, want.estimate)
+        np.testing.assert_array_equal(got.standard_error, want.standard_error)
+        assert got.df == want.df == float(df) and got.alternative == alternative
+
+
 # ---------------------------------------------------------------- validation
 def test_scheme_must_be_known():
     with pytest.raises(ValueError, match="`scheme`"):
@@ -222,3 +252,34 @@ def test_df_must_be_positive():
 def test_alternative_must_be_known():
     with pytest.raises(ValueError, match="`alternative`"):
         scheme_ttest(FIGURE1, scheme="all", alternative="both")
+
+
+@pytest.mark.parametrize("moments", [FIGURE1, (0.1, 0.2, None, None, None, 3, 3),
+                                     scheme_ttest(FIGURE1, scheme="all")])
+def test_moments_must_be_scheme_moments(moments):
+    with pytest.raises(TypeError, match="`moments` must be a SchemeMoments"):
+        scheme_ttest_from_moments(moments, df=10)
+
+
+@pytest.mark.parametrize("df", [0, -1, -0.5, np.inf, np.nan, None, "10", True])
+def test_from_moments_df_must_be_positive(df):
+    with pytest.raises(ValueError, match="`df` must be a positive finite number"):
+        scheme_ttest_from_moments(scheme_moments(FIGURE1, scheme="all"), df=df)
+
+
+def test_from_moments_alternative_must_be_known():
+    with pytest.raises(ValueError, match="`alternative`"):
+        scheme_ttest_from_moments(scheme_moments(FIGURE1, scheme="all"), df=10, alternative="both")
+
+
+@pytest.mark.parametrize("variant", ["averaged_var", "averaged_t"])
+def test_moments_of_all_have_only_plain_variant(variant):
+    with pytest.raises(ValueError, match="`variant` must be 'plain' for scheme 'all'"):
+        scheme_moments(FIGURE1, scheme="all", variant=variant)
+
+
+def test_moments_scheme_and_variant_must_be_known():
+    with pytest.raises(ValueError, match="`scheme`"):
+        scheme_moments(FIGURE1, scheme="sorted")
+    with pytest.raises(ValueError, match="`variant`"):
+        scheme_moments(FIGURE1, scheme="runs", variant="averaged")

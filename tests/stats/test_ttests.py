@@ -448,7 +448,7 @@ def test_5x2_shape_required():
 
 
 # ---------------------------------------------------------------- Weka oracle
-WEKA = Path(__file__).parent / "fixtures" / "weka"
+WEKA = Path(__file__).resolve().parents[1] / "fixtures" / "weka"
 
 
 def _weka_cases():

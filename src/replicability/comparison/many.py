@@ -22,7 +22,7 @@ from sklearn.base import clone
 from sklearn.metrics import check_scoring
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, check_rope, sklearn_seed
-from ..engine.runner import parallel_map
+from ..engine.parallel import parallel_map
 from ..stats.bayesian import bayesian_signed_rank_test
 from ..stats.control import ControlTestResult, control_test
 from ..stats.measures import replicability_r2

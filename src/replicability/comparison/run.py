@@ -33,7 +33,7 @@ from .._validation import (
     check_rope,
     sklearn_seed,
 )
-from ..engine.runner import parallel_map
+from ..engine.parallel import parallel_map
 from ..engine.splits import RandomSubsampling, RepeatedCV
 from ..stats.bayesian import bayesian_correlated_ttest
 from ..stats.decisions import decide
@@ -207,7 +207,7 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     n_jobs : int, default 1
         Worker processes over splits (1: in this process). Results do not depend on it.
     backend : {"processes", "dask"}, default "processes"
-        How the splits are mapped (:func:`~replicability.engine.runner.parallel_map`):
+        How the splits are mapped (:func:`~replicability.engine.parallel.parallel_map`):
         ``"processes"`` uses ``n_jobs`` local processes; ``"dask"`` runs the fits on
         the current ``dask.distributed`` client (the ``[dask]`` extra).
     progress : bool, optional

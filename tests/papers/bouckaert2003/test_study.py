@@ -1,4 +1,4 @@
-"""Tests of replicability.papers.bouckaert2003 (the test battery of Bouckaert 2003)."""
+"""Tests of replicability.papers.bouckaert2003.study (the test battery of Bouckaert 2003)."""
 
 import functools
 
@@ -10,12 +10,14 @@ from replicability.papers.bouckaert2003 import (
     CALIBRATED_TESTS,
     STUDY_TESTS,
     TEST_LABELS,
+    null_calibration,
     rejection_counts,
     replicability_summary,
     select_calibrated_df,
     study_outcomes,
     study_test,
 )
+from replicability.papers.shared.synthetic_runs import fold_differences, synthetic_fold_counts
 from replicability.stats.calibration import calibrate_df
 from replicability.stats.decisions import decide
 from replicability.stats.schemes import scheme_ttest
@@ -224,9 +226,6 @@ def test_validation():
 
 
 def test_null_calibration_matches_direct_counts(tmp_path, monkeypatch):
-    from replicability.papers.bouckaert2003 import null_calibration
-    from replicability.papers.shared.synthetic_runs import fold_differences, synthetic_fold_counts
-
     monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path))
     kwargs = dict(n_datasets=4, seed=5, scale="smoke")
     ds = null_calibration(**kwargs, n_runs=[2, 4], n_folds=3, tests=["all", "kfold_cv"],

@@ -1,7 +1,7 @@
-"""The Weka 3.6 reference data of ``data/weka`` and the package functions that read and use them.
+"""Tests of replicability.papers.bouckaert2003.weka_oracle: the Weka 3.6 reference folds of ``data/weka``.
 
 No Java here: the numbers were written by ``data/weka/make_weka_reference.py`` from real
-Weka 3.6.14 (``data/weka/README.md``); the Weka tier (``tests/test_weka_oracle.py``)
+Weka 3.6.14 (``data/weka/README.md``); the Weka tier (``tests/learners/test_weka_agreement.py``)
 checks the driver and the splitters against the live jar.
 """
 
@@ -11,9 +11,6 @@ import pytest
 from replicability.engine.runner import pair_counts, run_experiment
 from replicability.learners import C45, IB1, NaiveBayes
 from replicability.papers.bouckaert2003 import weka_oracle as wo
-from replicability.papers.bouckaert2003.weka_pages import table2_investigation, table7_investigation
-from replicability.papers.bouckaert_frank2004.weka_resampling import read_weka_resampling, resampling_agreement
-from replicability.papers.shared.uci_runs import uci_scheme_results
 
 
 @pytest.mark.parametrize("name, learners", [
@@ -98,58 +95,11 @@ def test_table2_oracle_rates_identical():
 
 
 def test_table2_design_probes_book_row_is_table2():
-    from replicability.papers.bouckaert2003 import table2
+    from replicability.papers.bouckaert2003 import table2_page
 
     probes = wo.table2_design_probes()
-    reproduced = table2().reproduced["table2"].set_index(["test", "class_probability"])["value"]
+    reproduced = table2_page().reproduced["table2"].set_index(["test", "class_probability"])["value"]
     book = probes.iloc[0]
     for p in (0.3, 0.4):
         assert round(book[("all", p)], 4) == reproduced[("all", p)]
     assert probes.shape == (4, 4)
-
-
-def test_investigation_pages():
-    p7 = table7_investigation()
-    assert list(p7.tables) == ["agreement", "oracle", "hypotheses"]
-    assert p7.values["weka_t7_max_gap_experimenter"] < p7.values["weka_t7_max_gap_sorted"]
-    assert len(p7.claims.frame()) == 0  # the investigation adds no claim to the page
-    # naive Bayes, C4.5 and TAN do not depend on the training order (so Weka's ascending counts serve for both)
-    assert "100000/100000, 100000/100000 and 100000/100000 folds" in p7.tables["hypotheses"].frame["result"].iloc[-1]
-    p2 = table2_investigation()
-    assert p2.values["weka_t2_same_rates"] is True
-    assert p2.values["weka_t2_agree"] == "100000/100000"
-
-
-def test_read_weka_resampling_layout():
-    weka = read_weka_resampling()
-    assert dict(weka["correct"].sizes) == {"dataset": 27, "learner": 3, "repeat": 1, "run": 100, "fold": 1}
-    total = (weka["n_train"] + weka["n_test"]).isel(repeat=0, fold=0)
-    assert bool((total == total.isel(run=0)).all())  # every run splits the whole data set
-    assert int(weka["n_test"].sel(dataset="iris", run=0).item()) == 15
-
-
-def test_resampling_agreement_before_and_after():
-    weka = read_weka_resampling()
-    # issue 21: our own random 90/10 splits matched Weka's counts on 1336 of 8100 runs and the tester on 78/81
-    before = resampling_agreement(uci_scheme_results("resample"), weka).set_index("what")
-    assert before.loc["runs, all learners"].tolist() == [1336, 8100]
-    assert before.loc["decisions, all pairs"].tolist() == [78, 81]
-    after = resampling_agreement(uci_scheme_results("resample_weka"), weka).set_index("what")
-    assert after.loc["runs, all learners", "equal"] >= 8099
-    assert after.loc["decisions, all pairs"].tolist() == [81, 81]
-
-
-def test_resampling_agreement_rejects_too_many_runs():
-    weka = read_weka_resampling()
-    with pytest.raises(ValueError, match="n_runs"):
-        resampling_agreement(weka, weka, n_runs=101)
-
-
-def test_resampling_agreement_on_shared_data_sets_only():
-    weka = read_weka_resampling()
-    part = weka.sel(dataset=["iris", "labor"])
-    agree = resampling_agreement(part, weka).set_index("what")
-    assert agree.loc["runs, all learners"].tolist() == [600, 600]
-    assert agree.loc["decisions, all pairs"].tolist() == [6, 6]
-    with pytest.raises(ValueError, match="share"):
-        resampling_agreement(weka.assign_coords(dataset=[f"x{i}" for i in range(27)]), weka)

@@ -1,4 +1,7 @@
-"""Tests of replicability.papers.bouckaert2004 (Bouckaert 2004 Table 1, Bouckaert & Frank 2004 Table 5)."""
+"""Tests of replicability.papers.shared.readings: the readings of r x k cv that several papers share.
+
+Bouckaert (2004) Table 1, Bouckaert & Frank (2004) Table 5.
+"""
 
 import itertools
 

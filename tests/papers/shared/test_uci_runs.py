@@ -7,10 +7,12 @@ import numpy as np
 import pytest
 
 from replicability.papers.bouckaert_frank2004.fidelity import read_weka_cv
-from replicability.papers.shared.uci_runs import UCI_SCHEMES, uci_fold_hits, uci_scheme_results
+from replicability.papers.shared.uci_runs import UCI_SCHEMES, uci_fold_hits, uci_scheme_results, weka_random_splits
 from replicability.sources.uci import load_uci
 
-ROOT = Path(__file__).resolve().parents[1]
+from ..._weka_batch import NEEDS_WEKA, RANDOM_SPLIT_RUNS, RANDOM_SPLIT_SETS, compile_driver, random_split_runs
+
+ROOT = Path(__file__).resolve().parents[3]
 UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared" / "data" / "uci")
 
 
@@ -100,3 +102,24 @@ def test_resample_weka_repeat0_is_the_experimenters_runs_1_to_100(labor):
     second = _splits(labor.y, "resample_weka", 1, len(labor.class_values))
     assert np.array_equal(second[0][1], weka_random_splits(labor.y, runs=[101], n_classes=2)[0][1])
     assert UCI_SCHEMES["resample_weka"] == (100, 1)
+
+
+# -- Weka tier: the Experimenter's random splits from real Weka 3.6 (tests/_weka_batch.py) --------
+
+
+@pytest.fixture(scope="module")
+def weka_random(tmp_path_factory):
+    """Weka's RandomSplitResultProducer (-P 90) runs 1..5: {(data set, run): (train, test, {learner: correct})}."""
+    return random_split_runs(compile_driver(tmp_path_factory.mktemp("weka")))
+
+
+@pytest.mark.weka
+@NEEDS_WEKA
+@pytest.mark.parametrize("name", RANDOM_SPLIT_SETS)
+def test_random_splits_equal_weka_experimenter(weka_random, name):
+    ds = load_uci(name, directory=os.environ["REPLICABILITY_UCI_DIR"])
+    ours = weka_random_splits(ds.y, runs=RANDOM_SPLIT_RUNS, n_classes=len(ds.class_values))
+    for run, (train, test) in zip(RANDOM_SPLIT_RUNS, ours):
+        weka_train, weka_test, _ = weka_random[(name, run)]
+        assert train.tolist() == weka_train, (name, run)
+        assert test.tolist() == weka_test, (name, run)

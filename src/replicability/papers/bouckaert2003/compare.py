@@ -1,19 +1,10 @@
-"""How the Bouckaert (2003) pages compare with the paper: the claims' standard errors, the paper's rows.
+"""How the Bouckaert (2003) pages lay the paper beside ours: its tables' rows, its numbers in words.
 
-Standard errors of the claims (one rule, see ``replicability.report.claims``):
-
-* a rate measured on ``n`` independent data sets and held to a bound (a level):
-  ``rate_se(bound, n)``;
-* a rate compared with a printed one, which the paper also measured on ``n`` data sets:
-  the standard error of the difference of two independent estimates,
-  ``sqrt(2) rate_se(published, n)``;
-* two of our rates compared with each other (an ordering): ``sqrt(se_1^2 + se_2^2)``
-  of their own standard errors (both:
-  :func:`~replicability.report.uncertainty.rate_difference_se`).
-
-A number the paper states in words ("circa 11", "up to 90%") is compared with the
-rounding of half a unit of its last significant digit (:func:`word_rounding`).
-:func:`comparison_rows` lays a published table beside ours in a form that fits a page.
+:func:`comparison_rows` lays a published table beside ours in a form that fits a page;
+:func:`word_rounding` gives the rounding of a number the paper states in words ("circa 11",
+"up to 90%"): half a unit of its last significant digit; :func:`worst_first` orders a
+claim's values so that its measured text shows those that decide the verdict. The claims'
+standard errors are those of :mod:`replicability.report.uncertainty`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Tables 2-4 and Figure 4 of Bouckaert (2003): Type I error and power of the calibrated tests.
 
-:func:`table2` measures the Type I error for six class probabilities (Section 5.1),
-:func:`table3` re-measures the accuracies of the four Bayesian-network sources (Section
-5.2), :func:`figure4_table4` the Type I error and power against the runs and the levels
+:func:`table2_page` measures the Type I error for six class probabilities (Section 5.1),
+:func:`table3_page` re-measures the accuracies of the four Bayesian-network sources (Section
+5.2), :func:`figure4_table4_page` the Type I error and power against the runs and the levels
 (Sections 5.2-5.3). Each returns a :class:`~replicability.report.page.Page`
-with its claims; ``plot_*`` draw the figures, with the published values where the paper
-prints numbers.
+with its claims; ``plot_*`` draw its figures from the page's data, with the published
+values where the paper prints numbers.
 
 Standard errors: every rate here is a share of ``n`` independent data sets (1000 in the
 paper). Table 4 averages the 10 randomizations of each data set, which are not
@@ -16,6 +16,7 @@ upper bound).
 from __future__ import annotations
 
 import warnings
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,8 @@ from .experiments import (
 )
 from .study import CALIBRATED_TESTS, TEST_LABELS, select_calibrated_df, study_outcomes
 
-__all__ = ["figure4_table4", "plot_figure4", "plot_table2", "plot_table3", "plot_table4", "table2", "table3"]
+__all__ = ["figure4_table4_page", "plot_figure4", "plot_table2", "plot_table3", "plot_table4", "table2_page",
+           "table3_page"]
 
 _FIRST3 = ("resampling", "corrected_resampling", "kfold_cv")
 #: "close" / "little variance" between rates, read on every page as within 5 points.
@@ -53,8 +55,8 @@ def _df_table(df):
     return pd.Series({TEST_LABELS[t]: int(v) for t, v in df.items()}, name="calibrated df (10 runs)").to_frame()
 
 
-def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
-           class_probabilities=(0.05, 0.1, 0.2, 0.3, 0.4, 0.5)):
+def table2_page(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
+                class_probabilities=(0.05, 0.1, 0.2, 0.3, 0.4, 0.5)):
     """Table 2: Type I error of the calibrated tests for six class probabilities (Section 5.1).
 
     Parameters
@@ -73,17 +75,51 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
     Returns
     -------
     Page
-        Tables ``"df"``, ``"comparison"`` (published, ours and difference per test) and the claims.
+        Tables ``"df"``, ``"comparison"`` (published, ours and difference per test), figure
+        ``"table2"`` and the claims.
 
     Examples
     --------
-    >>> page = table2()  # reads the stored paper-scale runs
+    >>> page = table2_page()  # reads the stored paper-scale runs
     >>> page.claims.verdicts()["c_level"], page.tables["comparison"].frame.shape
     ('does not hold', (27, 6))
     """
     n_datasets = NULL_DATASETS[scale]
     tests = list(CALIBRATED_TESTS)
     df10 = calibrated_df(section4_calibration(scale=scale, seed=calibration_seed), alpha=alpha, tests=tests)
+    table, gap = _table2_rates(df10, scale=scale, seed=seed, alpha=alpha, class_probabilities=class_probabilities)
+    both = read_published("bouckaert2003", "table2")[["test", "class_probability", "value"]].rename(
+        columns={"value": "published"}).merge(table, on=["test", "class_probability"], how="left",
+                                              validate="one_to_one")
+    both["difference"] = both["reproduced"] - both["published"]
+    out = both[["test", "class_probability", "reproduced"]].rename(columns={"reproduced": "value"})
+    out["value"] = out["value"].round(4)
+    out["source"] = f"computed: replicability.papers.bouckaert2003, {n_datasets} null data sets per class probability"
+    claims = _table2_claims(table, both, [t for t in tests if df10[t] > 0], alpha=alpha, n_datasets=n_datasets,
+                            class_probabilities=class_probabilities)
+    worst_p = float(table.groupby("class_probability")["reproduced"].mean().idxmax())
+    data = {"both": both, "alpha": alpha}
+    return Page(
+        tables={"df": Table(_df_table(df10)),
+                "comparison": Table(comparison_rows(both, index="test", columns="class_probability",
+                                                    labels=TEST_LABELS, order=tests))},
+        claims=claims,
+        summary=comparison_summary(both["published"], both["reproduced"], claims, digits=1),
+        values={"max_abs_diff": round(float(both["difference"].abs().max()), 1), "worst_p": round(worst_p, 1),
+                "gap_worst_p": round(gap[worst_p][0], 2), "share_c45_worst_p": round(100 * gap[worst_p][1], 0)},
+        data=data,
+        reproduced={"table2": out},
+        figures={"table2": partial(plot_table2, data)},
+    )
+
+
+def _table2_rates(df10, *, scale, seed, alpha, class_probabilities):
+    """Type I error (%) per test and class probability; per probability the mean difference and C4.5's share.
+
+    Returns the long table (every calibrated test, NaN where no df keeps the level) and
+    ``{p: (100 x mean accuracy difference, share of use all data's rejections won by C4.5)}``.
+    """
+    tests = list(CALIBRATED_TESTS)
     usable = [t for t in tests if df10[t] > 0]
     rows, gap = [], {}
     for p in class_probabilities:
@@ -94,7 +130,7 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
             warnings.filterwarnings("ignore", message="The least populated class in y has only",
                                     category=UserWarning)
             counts = synthetic_fold_counts("null", scheme_params={"n_runs": 10, "n_folds": 10},
-                                           source_params={"class_probability": p}, n_datasets=n_datasets,
+                                           source_params={"class_probability": p}, n_datasets=NULL_DATASETS[scale],
                                            n_repeats=1, seed=seed, scale=scale, n_jobs=n_jobs_for(scale))
         d = fold_differences(counts)[:, 0]  # (data set, run, fold)
         out = study_outcomes(d, tests=usable, alphas=[alpha], df=df10)
@@ -102,15 +138,10 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
         rejected = out[usable.index("all"), 0]
         gap[p] = (100 * float(d.mean()), float((rejected == -1).sum() / max(1, (rejected != 0).sum())))
         rows += [{"test": t, "class_probability": p, "reproduced": rate.get(t, np.nan)} for t in tests]
-    table = pd.DataFrame(rows)
-    published = read_published("bouckaert2003", "table2")
-    both = published[["test", "class_probability", "value"]].rename(columns={"value": "published"}).merge(
-        table, on=["test", "class_probability"], how="left", validate="one_to_one")
-    both["difference"] = both["reproduced"] - both["published"]
-    out = both[["test", "class_probability", "reproduced"]].rename(columns={"reproduced": "value"})
-    out["value"] = out["value"].round(4)
-    out["source"] = f"computed: replicability.papers.bouckaert2003, {n_datasets} null data sets per class probability"
+    return pd.DataFrame(rows), gap
 
+
+def _table2_claims(table, both, usable, *, alpha, n_datasets, class_probabilities):
     claims = Claims("bouckaert2003", "03_table2_class_probability")
     claims.close_to("c_cells", "The cells of Table 2", "Sec. 5.1, Table 2", value=both["reproduced"],
                     published=both["published"], se=rate_difference_se(both["published"], n_datasets), rounding=0.05,
@@ -127,29 +158,15 @@ def table2(*, scale="paper", seed=1, calibration_seed=0, alpha=0.05,
     claims.greater("c_low_p", "\"In fact, the Type I error tends to be considerably lower with the lower class "
                    f"probabilities.\" (each test at p <= 0.2 against p = {max(class_probabilities):g})",
                    "Sec. 5.1, Table 2", larger=high, smaller=lower, se=se, unit="points", digits=1)
-    worst_p = float(table.groupby("class_probability")["reproduced"].mean().idxmax())
-    page = Page(
-        tables={"df": Table(_df_table(df10)),
-                "comparison": Table(comparison_rows(both, index="test", columns="class_probability",
-                                                    labels=TEST_LABELS, order=tests))},
-        claims=claims,
-        summary=comparison_summary(both["published"], both["reproduced"], claims, digits=1),
-        values={"max_abs_diff": round(float(both["difference"].abs().max()), 1), "worst_p": round(worst_p, 1),
-                "gap_worst_p": round(gap[worst_p][0], 2), "share_c45_worst_p": round(100 * gap[worst_p][1], 0)},
-        data={"both": both, "alpha": alpha},
-        reproduced={"table2": out},
-    )
-    page.figures["table2"] = lambda: plot_table2(page)
-    return page
+    return claims
 
 
-def plot_table2(page):
+def plot_table2(data):
     """Type I error against the class probability: ours (colour) and published (grey, dashed)."""
-    from matplotlib.figure import Figure
+    import matplotlib.pyplot as plt
 
-    both, alpha = page.data["both"], page.data["alpha"]
-    fig = Figure(figsize=(7, 4), layout="constrained")
-    ax = fig.subplots()
+    both, alpha = data["both"], data["alpha"]
+    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     for t in CALIBRATED_TESTS:
         sel = both[both["test"] == t].sort_values("class_probability")
         ax.plot(sel["class_probability"], sel["reproduced"], ":" if t in _FIRST3 else "-", marker="o", ms=3,
@@ -163,7 +180,7 @@ def plot_table2(page):
     return fig
 
 
-def table3(*, scale="paper", seed=2003, n_test=10_000):
+def table3_page(*, scale="paper", seed=2003, n_test=10_000):
     """Table 3: accuracy of naive Bayes and C4.5 on the four stored sources, on fresh training sets.
 
     Each source's models are scored on one sampled test set of ``n_test`` instances (the
@@ -174,9 +191,42 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
     -------
     Page
         Table ``"comparison"`` (published, test set, exact with its standard error,
-        exact - published, z) and the claims.
+        exact - published, z), figure ``"table3"`` and the claims.
     """
     n_train_sets = TRAIN_SETS[scale]
+    published = read_published("bouckaert2003", "table3")
+    table = published[["algorithm", "set", "value"]].rename(columns={"value": "published"}).merge(
+        _table3_accuracies(n_train_sets=n_train_sets, seed=seed, n_test=n_test), on=["algorithm", "set"],
+        validate="one_to_one")
+    table["exact - published"] = table["exact"] - table["published"]
+    table["z"] = np.where(table["exact_se"] > 0, table["exact - published"] / table["exact_se"].where(
+        table["exact_se"] > 0), 0.0)
+    reproduced = {}
+    for name, column in (("table3", "test_set"), ("table3_exact", "exact")):
+        out = table[["algorithm", "set", column]].rename(columns={column: "value"}).copy()
+        out["value"] = out["value"].round(4)
+        out["source"] = (f"computed: replicability.papers.shared.network_search.expected_accuracies, {n_train_sets} "
+                         "training sets of 300, " + ("one test set of 10000 instances" if column == "test_set"
+                                                     else "exact accuracy"))
+        reproduced[name] = out
+    claims = _table3_claims(table, published, n_test=n_test)
+    pub = published.set_index(["algorithm", "set"])["value"]
+    data = {"table": table}
+    return Page(
+        tables={"comparison": Table(*_table3_shown(table))},
+        claims=claims,
+        summary=comparison_summary(table["published"], table["exact"], claims),
+        values={"table3_worst": round(float(table["exact - published"].abs().max()), 2),
+                "table3_set3_printed": round(float(pub[("difference", 3)]), 2),
+                "table3_set3_implied": round(float(pub[("c45", 3)] - pub[("naive_bayes", 3)]), 2)},
+        data=data,
+        reproduced=reproduced,
+        figures={"table3": partial(plot_table3, data)},
+    )
+
+
+def _table3_accuracies(*, n_train_sets, seed, n_test):
+    """Per learner (and their difference) and source: accuracy on one test set, exact, and its standard error (%)."""
     networks, _ = load_bouckaert2003_networks()
     rows = []
     for source, network in networks.items():
@@ -189,21 +239,10 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
         for algorithm in ("naive_bayes", "c45", "difference"):
             rows.append({"algorithm": algorithm, "set": source, "test_set": 100 * sampled[algorithm],
                          "exact": 100 * exact[algorithm], "exact_se": 100 * se[algorithm]})
-    published = read_published("bouckaert2003", "table3")
-    table = published[["algorithm", "set", "value"]].rename(columns={"value": "published"}).merge(
-        pd.DataFrame(rows), on=["algorithm", "set"], validate="one_to_one")
-    table["exact - published"] = table["exact"] - table["published"]
-    table["z"] = np.where(table["exact_se"] > 0, table["exact - published"] / table["exact_se"].where(
-        table["exact_se"] > 0), 0.0)
-    reproduced = {}
-    for name, column in (("table3", "test_set"), ("table3_exact", "exact")):
-        out = table[["algorithm", "set", column]].rename(columns={column: "value"}).copy()
-        out["value"] = out["value"].round(4)
-        out["source"] = (f"computed: replicability.papers.shared.network_search.expected_accuracies, {n_train_sets} "
-                         "training sets of 300, " + ("one test set of 10000 instances" if column == "test_set"
-                                                     else "exact accuracy"))
-        reproduced[name] = out
+    return pd.DataFrame(rows)
 
+
+def _table3_claims(table, published, *, n_test):
     claims = Claims("bouckaert2003", "04_table3_sources")
     acc = table[table["algorithm"] != "difference"]
     # The printed accuracies were measured on one test set of n_test instances: its
@@ -222,6 +261,11 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
     claims.exactly("c_set1_null", "Set 1 is the null source: both learners have accuracy 50.0", "Sec. 5.2, Table 3",
                    condition=bool(np.allclose(set1, 50.0, rtol=0, atol=1e-9)),
                    measured=", ".join(f"{v:.2f}" for v in set1), rule="exact accuracies equal to 50%")
+    return claims
+
+
+def _table3_shown(table):
+    """The comparison as shown and its digits."""
     shown = table.copy()
     shown["set"] = shown["set"].astype(int)
     shown["algorithm"] = shown["algorithm"].map({"naive_bayes": "naive Bayes", "c45": "C4.5",
@@ -229,27 +273,15 @@ def table3(*, scale="paper", seed=2003, n_test=10_000):
     shown = shown.round({"published": 2, "test_set": 2, "exact": 2, "exact_se": 2, "exact - published": 2, "z": 1})
     numeric = ["published", "test_set", "exact", "exact_se", "exact - published", "z"]
     shown[numeric] = shown[numeric] + 0.0  # a rounded -0.0 becomes 0.0
-    page = Page(
-        tables={"comparison": Table(shown, {**dict.fromkeys(shown.columns, 2), "z": 1})},
-        claims=claims,
-        summary=comparison_summary(table["published"], table["exact"], claims),
-        values={"table3_worst": round(float(table["exact - published"].abs().max()), 2),
-                "table3_set3_printed": round(float(pub[("difference", 3)]), 2),
-                "table3_set3_implied": round(float(pub[("c45", 3)] - pub[("naive_bayes", 3)]), 2)},
-        data={"table": table},
-        reproduced=reproduced,
-    )
-    page.figures["table3"] = lambda: plot_table3(page)
-    return page
+    return shown, {**dict.fromkeys(shown.columns, 2), "z": 1}
 
 
-def plot_table3(page):
+def plot_table3(data):
     """Published and exact accuracies per set, with two standard errors."""
-    from matplotlib.figure import Figure
+    import matplotlib.pyplot as plt
 
-    table = page.data["table"]
-    fig = Figure(figsize=(9, 3.2), layout="constrained")
-    axes = fig.subplots(1, 2)
+    table = data["table"]
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.2), layout="constrained")
     x = np.arange(1, 5)
     for ax, algorithm, title in zip(axes, ("naive_bayes", "c45"), ("naive Bayes", "C4.5")):
         sel = table[table["algorithm"] == algorithm].sort_values("set")
@@ -263,7 +295,7 @@ def plot_table3(page):
     return fig
 
 
-def figure4_table4(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
+def figure4_table4_page(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     """Figure 4 and Table 4: Type I error on set 1 and power on sets 2-4 of the calibrated tests.
 
     Parameters
@@ -281,11 +313,11 @@ def figure4_table4(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     -------
     Page
         Tables ``"df"`` (df calibrated on set 1), ``"comparison"`` (Table 4), ``"power"``
-        (per set, one table each) and the claims.
+        (per set, one table each), figures ``"figure4"`` and ``"table4"``, and the claims.
 
     Examples
     --------
-    >>> page = figure4_table4()  # reads the stored paper-scale runs
+    >>> page = figure4_table4_page()  # reads the stored paper-scale runs
     >>> page.claims.verdicts()["c_table4_levels"], page.values["n_above_level"]
     ('holds within tolerance', 3)
     """
@@ -293,72 +325,88 @@ def figure4_table4(*, scale="paper", seed=0, alpha=0.05, alphas=LEVELS):
     tests = list(CALIBRATED_TESTS)
     counts = source_counts(scale=scale, seed=seed)
     d = {s: fold_differences(c) for s, c in counts.items()}  # (data set, repeat, run, fold), NB - C4.5
-    stacked = {s: stacked_runs(v) for s, v in d.items()}
     calibration = set1_calibration(counts[1], scale=scale, tests=tests, alphas=list(alphas))
     calibrated = select_calibrated_df(calibration, alpha=alpha)
-    runs = [int(r) for r in calibration["n_runs"].values]
-    rows = []
-    for s in d:
-        for r in runs:
-            dfs = {t: float(calibrated["df"].sel(test=t, n_runs=r)) for t in tests}
-            usable = [t for t in tests if dfs[t] > 0]
-            out = study_outcomes(stacked[s], tests=usable, alphas=[alpha], df=dfs, n_runs=r)
-            rate = dict(zip(usable, 100 * (out[:, 0] != 0).mean(axis=-1)))
-            rows += [{"set": s, "test": t, "n_runs": r, "df": dfs[t], "value": rate.get(t, np.nan)} for t in tests]
-    figure4 = pd.DataFrame(rows)
-    fig4_out = figure4.copy()
-    fig4_out["value"] = fig4_out["value"].round(4)
-    fig4_out["source"] = f"computed: replicability.papers.bouckaert2003, {n_datasets} data sets, alpha {alpha}"
-
-    df10 = calibrated_df(calibration, alpha=alpha, tests=tests)
-    usable10 = [t for t in tests if df10[t] > 0]
-    rates = {}
-    for s in d:
-        out = study_outcomes(d[s], tests=usable10, alphas=alphas, df=df10)  # (test, alpha, data set, repeat)
-        rates[s] = pd.DataFrame(100 * (out != 0).mean(axis=(-2, -1)), index=usable10, columns=list(alphas))
-    table4 = rates[1].stack().rename("reproduced").rename_axis(["test", "alpha"]).reset_index()
-    published = read_published("bouckaert2003", "table4")
-    type1 = published[["test", "alpha", "value"]].rename(columns={"value": "published"}).merge(
-        table4, on=["test", "alpha"], how="left", validate="one_to_one")
+    figure4 = _figure4_rates(d, calibrated, runs=[int(r) for r in calibration["n_runs"].values], alpha=alpha)
+    rates = _table4_rates(d, calibrated_df(calibration, alpha=alpha, tests=tests), alphas=alphas)
+    type1 = read_published("bouckaert2003", "table4")[["test", "alpha", "value"]].rename(
+        columns={"value": "published"}).merge(
+        rates[1].stack().rename("reproduced").rename_axis(["test", "alpha"]).reset_index(), on=["test", "alpha"],
+        how="left", validate="one_to_one")
     type1["difference"] = type1["reproduced"] - type1["published"]
-    t4_out = type1[["test", "alpha", "reproduced"]].rename(columns={"reproduced": "value"})
-    t4_out["value"] = t4_out["value"].round(4)
-    t4_out["source"] = (f"computed: replicability.papers.bouckaert2003, set 1, {n_datasets} data sets x {n_repeats} "
-                        "repeats")
-    power = pd.concat({f"Set {s}": rates[s] for s in (2, 3, 4)}, axis=1).loc[usable10]
-    power.index = [TEST_LABELS[t] for t in usable10]
-    long = power.stack(level=[0, 1], future_stack=True).rename("value").rename_axis(["test", "set", "alpha"])
-    long = long.reset_index()
-    long["test"] = long["test"].map({v: k for k, v in TEST_LABELS.items()})
-    long["value"] = long["value"].round(4)
-    long["source"] = f"computed: replicability.papers.bouckaert2003, {n_datasets} data sets x {n_repeats} repeats"
-
-    claims, values = _figure4_table4_claims(figure4, type1, rates, alpha=alpha, alphas=list(alphas),
-                                            n_datasets=n_datasets)
+    power = pd.concat({f"Set {s}": rates[s] for s in (2, 3, 4)}, axis=1).loc[list(rates[1].index)]
+    power.index = [TEST_LABELS[t] for t in rates[1].index]
+    claims = Claims("bouckaert2003", "05_figure4_table4")
+    drift = _figure4_claims(claims, figure4, alpha=alpha, n=n_datasets)
+    _table4_claims(claims, type1, rates, alphas=list(alphas), n=n_datasets)
     df_table = calibrated["df"].to_pandas().loc[tests].astype(int)
     df_table.index = [TEST_LABELS[t] for t in tests]
-    page = Page(
+    data = {"figure4": figure4, "type1": type1, "alpha": alpha}
+    return Page(
         tables={"df": Table(df_table),
                 "comparison": Table(comparison_rows(type1, index="test", columns="alpha", labels=TEST_LABELS,
                                                     order=tests)),
                 "power": [Table(power[s].round(1), 1, caption=s) for s in ("Set 2", "Set 3", "Set 4")]},
         claims=claims,
         summary=comparison_summary(type1["published"], type1["reproduced"], claims, digits=1),
-        values=values,
-        data={"figure4": figure4, "type1": type1, "alpha": alpha},
-        reproduced={"figure4": fig4_out, "table4": t4_out, "table4_power": long},
+        values=_figure4_table4_values(figure4, type1, rates, drift),
+        data=data,
+        reproduced=_figure4_table4_reproduced(figure4, type1, power, alpha=alpha, n_datasets=n_datasets,
+                                              n_repeats=n_repeats),
+        figures={"figure4": partial(plot_figure4, data), "table4": partial(plot_table4, data)},
     )
-    page.figures["figure4"] = lambda: plot_figure4(page)
-    page.figures["table4"] = lambda: plot_table4(page)
-    return page
 
 
-def _figure4_table4_claims(figure4, type1, rates, *, alpha, alphas, n_datasets):
+def _figure4_rates(d, calibrated, *, runs, alpha):
+    """Figure 4: rejection rate (%) per set, test and number of runs, with the df calibrated for those runs."""
     tests = list(CALIBRATED_TESTS)
-    cv_tests = [t for t in tests if t not in _FIRST3]
-    fig4 = figure4.pivot_table(index=["set", "test"], columns="n_runs", values="value")
-    n = n_datasets
-    claims = Claims("bouckaert2003", "05_figure4_table4")
+    rows = []
+    for s in d:
+        stacked = stacked_runs(d[s])
+        for r in runs:
+            dfs = {t: float(calibrated["df"].sel(test=t, n_runs=r)) for t in tests}
+            usable = [t for t in tests if dfs[t] > 0]
+            out = study_outcomes(stacked, tests=usable, alphas=[alpha], df=dfs, n_runs=r)
+            rate = dict(zip(usable, 100 * (out[:, 0] != 0).mean(axis=-1)))
+            rows += [{"set": s, "test": t, "n_runs": r, "df": dfs[t], "value": rate.get(t, np.nan)} for t in tests]
+    return pd.DataFrame(rows)
+
+
+def _table4_rates(d, df10, *, alphas):
+    """Table 4: ``{set: rejection rate (%), usable test x level}`` at 10 runs, over data sets and randomizations."""
+    usable10 = [t for t in CALIBRATED_TESTS if df10[t] > 0]
+    rates = {}
+    for s in d:
+        out = study_outcomes(d[s], tests=usable10, alphas=alphas, df=df10)  # (test, alpha, data set, repeat)
+        rates[s] = pd.DataFrame(100 * (out != 0).mean(axis=(-2, -1)), index=usable10, columns=list(alphas))
+    return rates
+
+
+def _figure4_table4_reproduced(figure4, type1, power, *, alpha, n_datasets, n_repeats):
+    fig4_out = figure4.copy()
+    fig4_out["value"] = fig4_out["value"].round(4)
+    fig4_out["source"] = f"computed: replicability.papers.bouckaert2003, {n_datasets} data sets, alpha {alpha}"
+    t4_out = type1[["test", "alpha", "reproduced"]].rename(columns={"reproduced": "value"})
+    t4_out["value"] = t4_out["value"].round(4)
+    t4_out["source"] = (f"computed: replicability.papers.bouckaert2003, set 1, {n_datasets} data sets x {n_repeats} "
+                        "repeats")
+    long = power.stack(level=[0, 1], future_stack=True).rename("value").rename_axis(["test", "set", "alpha"])
+    long = long.reset_index()
+    long["test"] = long["test"].map({v: k for k, v in TEST_LABELS.items()})
+    long["value"] = long["value"].round(4)
+    long["source"] = f"computed: replicability.papers.bouckaert2003, {n_datasets} data sets x {n_repeats} repeats"
+    return {"figure4": fig4_out, "table4": t4_out, "table4_power": long}
+
+
+def _fig4_wide(figure4):
+    """Figure 4 as a (set, test) x runs table."""
+    return figure4.pivot_table(index=["set", "test"], columns="n_runs", values="value")
+
+
+def _figure4_claims(claims, figure4, *, alpha, n):
+    """The claims of Section 5.2 on Figure 4; returns the change of power from 10 runs to the most (cv tests)."""
+    cv_tests = [t for t in CALIBRATED_TESTS if t not in _FIRST3]
+    fig4 = _fig4_wide(figure4)
     set1 = fig4.loc[1].to_numpy().ravel()
     claims.at_most("c_type1_runs", "\"it comes as no surprise that the Type I error is close and below the targeted "
                    "[5%]\" (every test and number of runs)", "Sec. 5.2, Figure 4",
@@ -390,12 +438,16 @@ def _figure4_table4_claims(figure4, type1, rates, *, alpha, alphas, n_datasets):
                    value=abs_drift, bound=CLOSE_POINTS, se=abs_se, unit="points", digits=1)
     claims.at_most("c_power_decreases", "\"... though the power decreases slightly with increasing number of runs\" "
                    f"(power at {last} runs minus at 10 runs at most 0)", "Sec. 5.2, Figure 4", value=up_drift,
-                   bound=0.0,
-                   se=up_se, unit="points", digits=1)
+                   bound=0.0, se=up_se, unit="points", digits=1)
+    return drift
+
+
+def _table4_claims(claims, type1, rates, *, alphas, n):
+    """The claims of Section 5.3 on Table 4 and on the power of the tests at 10 runs."""
+    cv_tests = [t for t in CALIBRATED_TESTS if t not in _FIRST3]
     claims.close_to("c_table4_cells", "The Type I errors of Table 4", "Sec. 5.3, Table 4", value=type1["reproduced"],
-                    published=type1["published"], se=rate_difference_se(type1["published"],
-                                                                        n), rounding=0.05, unit="points",
-                    digits=1)
+                    published=type1["published"], se=rate_difference_se(type1["published"], n), rounding=0.05,
+                    unit="points", digits=1)
     level = 100 * type1["alpha"].to_numpy()
     below, below_level = worst_first(level - type1["reproduced"].to_numpy(), type1["reproduced"], level)
     claims.at_most("c_table4_levels", "\"the Type I error is close and below the expected levels\" (below)",
@@ -420,27 +472,34 @@ def _figure4_table4_claims(figure4, type1, rates, *, alpha, alphas, n_datasets):
                    "tests listed.\"", "Sec. 5.3", condition=best >= 0.75 * len(ranks) and top3 == len(ranks),
                    measured=f"best in {best}, top 3 in {top3} of {len(ranks)} (set, level) cells",
                    rule="best in at least 3/4 of the (set, level) cells of sets 2-4, top 3 in all")
-    rat = float(rates[1].loc["runs_averaged_t", 0.1]) if 0.1 in rates[1].columns else float("nan")
     claims.close_to("c_rat_type1_10", "\"it also has a slightly elevated Type I error at 10% significance level "
-                    "(10.5%)\"", "Sec. 5.3, Table 4", value=rat, published=10.5,
+                    "(10.5%)\"", "Sec. 5.3, Table 4", value=_rat_type1_10(rates), published=10.5,
                     se=rate_difference_se(10.5, n), rounding=0.05, unit="%", digits=1)
     claims.exactly("c_all_top3", "\"The use all data test is always in the top 3 of the tests listed.\"", "Sec. 5.3",
                    condition=top3_all == len(ranks), measured=f"top 3 in {top3_all} of {len(ranks)}",
                    rule="top 3 in every (set, level) cell of sets 2-4")
-    values = {"drift_min": round(float(drift.min()), 1), "drift_max": round(float(drift.max()), 1),
-              "rat_type1_10": round(rat, 1), "max_type1": round(float(np.nanmax(set1)), 1),
-              "n_above_level": int((type1["reproduced"] > level).sum()),
-              "max_above_level": round(float(np.max(type1["reproduced"] - level)), 1)}
-    return claims, values
 
 
-def plot_figure4(page):
+def _rat_type1_10(rates):
+    """Type I error of runs averaged T at the 10% level on set 1 (NaN without that level)."""
+    return float(rates[1].loc["runs_averaged_t", 0.1]) if 0.1 in rates[1].columns else float("nan")
+
+
+def _figure4_table4_values(figure4, type1, rates, drift):
+    set1 = _fig4_wide(figure4).loc[1].to_numpy().ravel()
+    level = 100 * type1["alpha"].to_numpy()
+    return {"drift_min": round(float(drift.min()), 1), "drift_max": round(float(drift.max()), 1),
+            "rat_type1_10": round(_rat_type1_10(rates), 1), "max_type1": round(float(np.nanmax(set1)), 1),
+            "n_above_level": int((type1["reproduced"] > level).sum()),
+            "max_above_level": round(float(np.max(type1["reproduced"] - level)), 1)}
+
+
+def plot_figure4(data):
     """Figure 4: Type I error on set 1 and power on sets 2-4 against the runs (the paper prints no numbers)."""
-    from matplotlib.figure import Figure
+    import matplotlib.pyplot as plt
 
-    figure4, alpha = page.data["figure4"], page.data["alpha"]
-    fig = Figure(figsize=(10, 7.8), layout="constrained")
-    axes = fig.subplots(2, 2)
+    figure4, alpha = data["figure4"], data["alpha"]
+    fig, axes = plt.subplots(2, 2, figsize=(10, 7.8), layout="constrained")
     markers = dict(zip(CALIBRATED_TESTS, "osD^v<>ph"))
     titles = {1: "Type I error on Set 1", 2: "Power on Set 2", 3: "Power on Set 3", 4: "Power on Set 4"}
     for ax, s in zip(axes.ravel(), (1, 2, 3, 4)):
@@ -457,13 +516,12 @@ def plot_figure4(page):
     return fig
 
 
-def plot_table4(page):
+def plot_table4(data):
     """Table 4: Type I error on set 1 against the level, ours (colour) and published (grey, dashed)."""
-    from matplotlib.figure import Figure
+    import matplotlib.pyplot as plt
 
-    type1 = page.data["type1"]
-    fig = Figure(figsize=(7, 4), layout="constrained")
-    ax = fig.subplots()
+    type1 = data["type1"]
+    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     for t in CALIBRATED_TESTS:
         sel = type1[type1["test"] == t].sort_values("alpha")
         ax.plot(100 * sel["alpha"], sel["reproduced"] - 100 * sel["alpha"], ":" if t in _FIRST3 else "-",

@@ -56,7 +56,7 @@ from ..._validation import (
     check_positive,
     check_positive_int,
 )
-from ...engine.runner import parallel_map
+from ...engine.parallel import parallel_map
 from ...engine.store import cached_result
 from ...stats.decisions import decide
 from ...stats.measures import consistency, replicability_r2

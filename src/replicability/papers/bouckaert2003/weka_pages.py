@@ -1,6 +1,7 @@
 """The investigations of Tables 2 and 7 with real Weka as the oracle (issue 21), for their pages.
 
-Each function returns a :class:`~replicability.report.page.Page` without claims: the
+:func:`table2_investigation_page` and :func:`table7_investigation_page` each return a
+:class:`~replicability.report.page.Page` without claims: the
 tables of the investigation (Weka's agreement with our learners fold by fold, the
 table recomputed with Weka's counts, the probes) and a table of hypotheses, each with
 the experiment that tests it, the result (numbers computed here) and the verdict. The
@@ -16,7 +17,7 @@ from ...report.claims import Claims
 from ...report.page import Page, Table
 from .weka_oracle import _engine_counts, fold_agreement, table2_design_probes, table2_oracle, table7_oracle
 
-__all__ = ["table2_investigation", "table7_investigation"]
+__all__ = ["table2_investigation_page", "table7_investigation_page"]
 
 _NAMES = {"naive_bayes": "naive Bayes", "c45": "C4.5 (J48)", "ib1": "1-NN (IB1)", "tan": "TAN",
           "voted_perceptron": "voted perceptron"}
@@ -44,7 +45,7 @@ def _order_invariance():
     return out
 
 
-def table7_investigation(*, alpha=0.05):
+def table7_investigation_page(*, alpha=0.05):
     """Table 7's gap for the pairs with 1-NN and TAN, investigated with Weka 3.6 on the same folds.
 
     Parameters
@@ -61,30 +62,70 @@ def table7_investigation(*, alpha=0.05):
 
     Examples
     --------
-    >>> page = table7_investigation()
+    >>> page = table7_investigation_page()
     >>> list(page.tables)
     ['agreement', 'oracle', 'hypotheses']
     """
     sorted_agree = fold_agreement("t7")
     exp_agree = fold_agreement("t7_experimenter")
-    invariant = _order_invariance()
     agreement = pd.concat([_agreement_rows(sorted_agree, "ascending (engine's default)"),
                            _agreement_rows(exp_agree, "Experimenter's (shuffled per fold)")], ignore_index=True)
     agreement = agreement[["training order", "learner", "equal", "folds", "engine_accuracy", "weka_accuracy"]]
     oracle = table7_oracle(alpha=alpha).set_index("pair")
-    nn = [p for p in oracle.index if "nn" in p.split(" vs ")]
-    tan_nb = oracle.loc["tan vs nb"]
     gap = (oracle[["engine_sorted", "engine_experimenter"]].sub(oracle["published"], axis=0)).abs()
     n = int(sorted_agree["folds"].iloc[0])
+    hypotheses = _table7_hypotheses(oracle, gap, sorted_agree, exp_agree, n)
+    values = _table7_values(oracle, gap, sorted_agree, exp_agree, n)
+    shown = oracle.drop(columns=["learner_a", "learner_b"]).rename(columns={
+        "engine_sorted": "ours, ascending", "weka_sorted": "Weka, ascending",
+        "weka_sorted_ibk": "Weka IBk -K 1, ascending", "engine_experimenter": "ours, Experimenter",
+        "weka_experimenter": "Weka, Experimenter"})
+    return Page(claims=Claims("bouckaert2003", "07_table7_learner_pairs"), values=values,
+                tables={"agreement": Table(agreement, {"engine_accuracy": 2, "weka_accuracy": 2}),
+                        "oracle": Table(shown.round(1), 1), "hypotheses": Table(hypotheses)})
+
+
+def _agree(frame, learner, n):
+    """``"equal/n"``: the folds on which Weka and the engine count the same for ``learner``."""
+    return f"{int(frame.loc[learner, 'equal'])}/{n}"
+
+
+def _nn_pairs(oracle):
+    return [p for p in oracle.index if "nn" in p.split(" vs ")]
+
+
+def _table7_values(oracle, gap, sorted_agree, exp_agree, n):
+    nn = _nn_pairs(oracle)
+    tan_nb = oracle.loc["tan vs nb"]
+    nn_tan = [p for p in oracle.index if {"nn", "tan"} & set(p.split(" vs "))]
+    return {"weka_t7_max_sorted": round(float(oracle.loc[nn_tan, "engine_sorted"].max()), 1),
+            "weka_t7_max_published": round(float(oracle.loc[nn_tan, "published"].max()), 1),
+            "weka_t7_max_gap_sorted": round(float(gap.loc[nn, "engine_sorted"].max()), 1),
+            "weka_t7_max_gap_experimenter": round(float(gap.loc[nn, "engine_experimenter"].max()), 1),
+            "weka_t7_max_gap_pair": gap.loc[nn, "engine_experimenter"].idxmax(),
+            "weka_t7_tan_nb": round(float(tan_nb["engine_experimenter"]), 1),
+            "weka_t7_tan_nb_weka": round(float(tan_nb["weka_sorted"]), 1),
+            "weka_t7_tan_nb_published": round(float(tan_nb["published"]), 1),
+            "weka_t7_ib1_sorted": _agree(sorted_agree, "ib1", n), "weka_t7_tan": _agree(sorted_agree, "tan", n),
+            "weka_t7_vp": _agree(sorted_agree, "voted_perceptron", n),
+            "weka_t7_vp_experimenter": _agree(exp_agree, "voted_perceptron", n),
+            "weka_t7_ib1_experimenter": _agree(exp_agree, "ib1", n)}
+
+
+def _table7_hypotheses(oracle, gap, sorted_agree, exp_agree, n):
+    """The hypotheses on Table 7's gap, each with its experiment, result and verdict."""
+    invariant = _order_invariance()
+    nn = _nn_pairs(oracle)
+    tan_nb = oracle.loc["tan vs nb"]
     worst = gap.loc[nn, "engine_experimenter"].idxmax()
 
     def agree(frame, learner):
-        return f"{int(frame.loc[learner, 'equal'])}/{n}"
+        return _agree(frame, learner, n)
 
     def cells(column):
         return ", ".join(f"{p} {_f(oracle.loc[p, column])}" for p in nn)
 
-    hypotheses = pd.DataFrame([
+    return pd.DataFrame([
         {"hypothesis": "Our learners are not Weka's.",
          "experiment": "Weka 3.6 on the same 1000 data sets x 100 folds, training rows in the engine's order.",
          "result": f"Equal counts on {agree(sorted_agree, 'naive_bayes')} folds (naive Bayes), "
@@ -119,29 +160,9 @@ def table7_investigation(*, alpha=0.05):
                    "of these three serve for both orders).",
          "verdict": "not explained (ruled out: our TAN, the training order)"},
     ])
-    nn_tan = [p for p in oracle.index if {"nn", "tan"} & set(p.split(" vs "))]
-    values = {"weka_t7_max_sorted": round(float(oracle.loc[nn_tan, "engine_sorted"].max()), 1),
-              "weka_t7_max_published": round(float(oracle.loc[nn_tan, "published"].max()), 1),
-              "weka_t7_max_gap_sorted": round(float(gap.loc[nn, "engine_sorted"].max()), 1),
-              "weka_t7_max_gap_experimenter": round(float(gap.loc[nn, "engine_experimenter"].max()), 1),
-              "weka_t7_max_gap_pair": worst,
-              "weka_t7_tan_nb": round(float(tan_nb["engine_experimenter"]), 1),
-              "weka_t7_tan_nb_weka": round(float(tan_nb["weka_sorted"]), 1),
-              "weka_t7_tan_nb_published": round(float(tan_nb["published"]), 1),
-              "weka_t7_ib1_sorted": agree(sorted_agree, "ib1"), "weka_t7_tan": agree(sorted_agree, "tan"),
-              "weka_t7_vp": agree(sorted_agree, "voted_perceptron"),
-              "weka_t7_vp_experimenter": agree(exp_agree, "voted_perceptron"),
-              "weka_t7_ib1_experimenter": agree(exp_agree, "ib1")}
-    shown = oracle.drop(columns=["learner_a", "learner_b"]).rename(columns={
-        "engine_sorted": "ours, ascending", "weka_sorted": "Weka, ascending",
-        "weka_sorted_ibk": "Weka IBk -K 1, ascending", "engine_experimenter": "ours, Experimenter",
-        "weka_experimenter": "Weka, Experimenter"})
-    return Page(claims=Claims("bouckaert2003", "07_table7_learner_pairs"), values=values,
-                tables={"agreement": Table(agreement, {"engine_accuracy": 2, "weka_accuracy": 2}),
-                        "oracle": Table(shown.round(1), 1), "hypotheses": Table(hypotheses)})
 
 
-def table2_investigation(*, alpha=0.05):
+def table2_investigation_page(*, alpha=0.05):
     """Table 2's gap at class probabilities 0.3 and 0.4, investigated with Weka 3.6 and source probes.
 
     Parameters
@@ -158,7 +179,7 @@ def table2_investigation(*, alpha=0.05):
 
     Examples
     --------
-    >>> page = table2_investigation()
+    >>> page = table2_investigation_page()
     >>> page.values["weka_t2_same_rates"]
     True
     """
@@ -169,14 +190,30 @@ def table2_investigation(*, alpha=0.05):
     oracle = table2_oracle(alpha=alpha)
     probes = table2_design_probes(alpha=alpha)
     rates = oracle.xs("all", level="test")
-    book, nine, marg, pub = probes.index
+    _, nine, marg, pub = probes.index
     n = int(agreement["folds"].iloc[0])
     same = bool((oracle["engine"] == oracle["weka"]).all())
+    values = {"weka_t2_same_rates": same, "weka_t2_all_03": round(float(rates.loc[0.3, "weka"]), 1),
+              "weka_t2_all_04": round(float(rates.loc[0.4, "weka"]), 1),
+              "weka_t2_nine": _probe(probes, nine), "weka_t2_marginals": _probe(probes, marg),
+              "weka_t2_published": _probe(probes, pub), "weka_t2_agree": f"{int(agreement['equal'].min())}/{n}"}
+    shown_oracle = oracle[["published", "engine", "weka"]].unstack("class_probability").round(1)
+    return Page(claims=Claims("bouckaert2003", "03_table2_class_probability"), values=values,
+                tables={"agreement": Table(agreement, {"engine_accuracy": 2, "weka_accuracy": 2}),
+                        "oracle": Table(shown_oracle, 1),
+                        "probes": Table(probes, {c: 1 if c[0] == "all" else 2 for c in probes.columns}),
+                        "hypotheses": Table(_table2_hypotheses(agreement, rates, probes, same=same, n=n))})
 
-    def at(row, measure="all"):
-        return " / ".join(_f(probes.loc[row, (measure, p)], 2 if measure != "all" else 1) for p in (0.3, 0.4))
 
-    hypotheses = pd.DataFrame([
+def _probe(probes, row, measure="all"):
+    """A probe's ``measure`` at class probabilities 0.3 and 0.4, as ``"x / y"``."""
+    return " / ".join(_f(probes.loc[row, (measure, p)], 2 if measure != "all" else 1) for p in (0.3, 0.4))
+
+
+def _table2_hypotheses(agreement, rates, probes, *, same, n):
+    """The hypotheses on Table 2's gap, each with its experiment, result and verdict."""
+    book, nine, marg, pub = probes.index
+    return pd.DataFrame([
         {"hypothesis": "Our naive Bayes or C4.5 is not Weka's.",
          "experiment": "Weka 3.6 on the same 2 x 1000 data sets x 100 folds.",
          "result": f"Equal counts on at least {agreement['equal'].min()}/{n} folds for each learner at each "
@@ -186,27 +223,18 @@ def table2_investigation(*, alpha=0.05):
          "verdict": "ruled out"},
         {"hypothesis": "The paper's '10 binary variables' count the class: 9 attributes.",
          "experiment": "The engine on 1000 data sets per probability with 9 attributes.",
-         "result": f"use all data {at(nine)} (book: {at(book)}; published {at(pub)}).",
+         "result": f"use all data {_probe(probes, nine)} (book: {_probe(probes, book)}; published "
+                   f"{_probe(probes, pub)}).",
          "verdict": "ruled out as the whole cause: lower, still above the paper"},
         {"hypothesis": "The attributes were not fair coins (set 1's marginal probabilities).",
          "experiment": "The engine with set 1's attribute probabilities.",
-         "result": f"use all data {at(marg)}.",
+         "result": f"use all data {_probe(probes, marg)}.",
          "verdict": "ruled out as the whole cause: lower, still above the paper"},
         {"hypothesis": "The rejections are real: with unbalanced classes naive Bayes is more accurate than "
                        "C4.5 on these data.",
          "experiment": "Mean accuracy difference over all folds, engine and Weka.",
          "result": f"naive Bayes - C4.5: {_f(rates.loc[0.3, 'nb_minus_c45_weka'], 2)} / "
                    f"{_f(rates.loc[0.4, 'nb_minus_c45_weka'], 2)} points with Weka, "
-                   f"{at(book, 'nb_minus_c45')} in the engine.",
+                   f"{_probe(probes, book, 'nb_minus_c45')} in the engine.",
          "verdict": "explains our rates, not the paper's lower ones"},
     ])
-    values = {"weka_t2_same_rates": same, "weka_t2_all_03": round(float(rates.loc[0.3, "weka"]), 1),
-              "weka_t2_all_04": round(float(rates.loc[0.4, "weka"]), 1),
-              "weka_t2_nine": at(nine), "weka_t2_marginals": at(marg), "weka_t2_published": at(pub),
-              "weka_t2_agree": f"{int(agreement['equal'].min())}/{n}"}
-    shown_oracle = oracle[["published", "engine", "weka"]].unstack("class_probability").round(1)
-    return Page(claims=Claims("bouckaert2003", "03_table2_class_probability"), values=values,
-                tables={"agreement": Table(agreement, {"engine_accuracy": 2, "weka_accuracy": 2}),
-                        "oracle": Table(shown_oracle, 1),
-                        "probes": Table(probes, {c: 1 if c[0] == "all" else 2 for c in probes.columns}),
-                        "hypotheses": Table(hypotheses)})

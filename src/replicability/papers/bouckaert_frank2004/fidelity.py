@@ -20,8 +20,8 @@ import pandas as pd
 import xarray as xr
 
 from ..._validation import check_positive, check_positive_int
+from ...engine.parallel import parallel_map
 from ...engine.registry import code_versions
-from ...engine.runner import parallel_map
 from ...engine.store import cached_result
 from ...sources.uci import list_uci, load_uci
 from ..shared.uci_runs import LEARNER_VERSIONS, LEARNERS, cv_correct

@@ -31,7 +31,7 @@ from sklearn.base import clone
 from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold, StratifiedShuffleSplit
 
 from ..._validation import check_fraction, check_nonnegative, check_positive_int, check_same_shape, sklearn_seed
-from ...engine.runner import parallel_map
+from ...engine.parallel import parallel_map
 from ...engine.splits import FiveByTwoCV, RandomSubsampling
 from ...sources.gaussian import sample_gaussian_classes
 from ...stats.contingency import mcnemar_test, proportions_ztest

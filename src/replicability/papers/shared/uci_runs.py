@@ -45,8 +45,8 @@ import xarray as xr
 
 from ..._validation import check_choice, check_positive, check_positive_int
 from ..._weka_random import JavaRandom, prob_round, randomize
+from ...engine.parallel import parallel_map
 from ...engine.registry import code_versions
-from ...engine.runner import parallel_map
 from ...engine.splits import RandomSubsampling
 from ...engine.store import cached_result
 from ...learners.c45 import C45
