@@ -22,7 +22,7 @@ another:
 * :func:`java_shuffles` reorders training sets as Weka's Experimenter does,
   with ``java.util.Random`` (:func:`java_next_int`).
 
-``tests/test_splits.py`` checks the draws against ``RandomState`` and
+``tests/engine/test_splits.py`` checks the draws against ``RandomState`` and
 ``java.util.Random`` (``_weka_random``) over many seeds and sizes, and the
 splits against scikit-learn's.
 """

@@ -29,7 +29,7 @@ call, bit-identical to numpy's (checked against numpy 2.4.6's sources):
   entry point.
 
 Numba types a mix of uint64 and int64 as float64, so every constant here is a
-``np.uint64``. ``tests/test_seed_kernels.py`` checks each stage against numpy.
+``np.uint64``. ``tests/engine/test_seed_kernels.py`` checks each stage against numpy.
 """
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ def _sigint_noted():
     CPython prints and drops an exception raised while it runs a weakref
     callback or a finalizer ("Exception ignored in ..."): a KeyboardInterrupt
     that lands there is lost, and an interrupted run went on to its end (seen in
-    ``tests/test_store_faults.py``). The note survives that, and the caller
+    ``tests/engine/test_store_faults.py``). The note survives that, and the caller
     checks it. Only the main thread can set a handler, and only a Python handler
     (the default one raises KeyboardInterrupt) is wrapped; an ignored SIGINT
     stays ignored.

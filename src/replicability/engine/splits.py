@@ -174,8 +174,8 @@ def _stratified_splits(y, n_folds, *, seeds=None, n_runs=None, random_state=None
     Mirrors ``StratifiedKFold._make_test_folds`` with ``shuffle=True`` (classes
     in order of first appearance, the round-robin allocation of each class over
     the folds, one ``RandomState.shuffle`` per class and run, the same checks
-    and warning), so the splits are identical; ``tests/test_splits.py`` and
-    ``tests/test_experiments.py`` compare them. Either ``seeds``, one per run
+    and warning), so the splits are identical; ``tests/engine/test_splits.py`` and
+    ``tests/engine/test_registry.py`` compare them. Either ``seeds``, one per run
     (one ``StratifiedKFold(random_state=seed)`` per run), or ``n_runs`` runs
     drawn in turn from ``random_state``: an integer seed in [0, 2**32), or a
     ``RandomState`` of MT19937, which is advanced as ``RepeatedStratifiedKFold``
@@ -205,7 +205,7 @@ def _kfold_splits(n_samples, n_folds, seeds):
 
     The shuffles of all runs are one compiled call
     (:func:`~replicability.engine._cv_kernels.kfold_folds`); the splits are
-    scikit-learn's (``tests/test_splits.py`` compares them), and so is the error
+    scikit-learn's (``tests/engine/test_splits.py`` compares them), and so is the error
     for more folds than instances.
     """
     if n_folds > n_samples:
@@ -221,7 +221,7 @@ def _shuffle_splits(n_samples, n_splits, test_size, seed):
     ``test_size`` is a fraction: ``ceil(test_size * n_samples)`` test instances
     and the rest for training, as scikit-learn sizes them (the same error for an
     empty training set). The permutations are one compiled call
-    (:func:`~replicability.engine._cv_kernels.shuffle_splits`); ``tests/test_splits.py``
+    (:func:`~replicability.engine._cv_kernels.shuffle_splits`); ``tests/engine/test_splits.py``
     compares the splits with scikit-learn's.
     """
     n_test = math.ceil(test_size * n_samples)

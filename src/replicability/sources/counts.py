@@ -17,7 +17,7 @@ compiled with a table of log-factorials (``replicability.sources._hypergeometric
 the same draws as ``Generator.hypergeometric``), so simulating a million
 experiments on 200,000 instances costs about as much as on 1,000. The draws
 have exactly the distribution of ``sklearn.model_selection.ShuffleSplit`` and
-``KFold(shuffle=True)`` applied to instances; ``tests/test_counts.py`` checks
+``KFold(shuffle=True)`` applied to instances; ``tests/sources/test_counts.py`` checks
 this against instance-level simulation.
 """
 

@@ -316,7 +316,7 @@ def friedman_test(scores, *, better="higher", tie_correction=False):
 
     Examples
     --------
-    Demšar's (2006) example is computed from his Table 6 (``tests/test_ranks.py``);
+    Demšar's (2006) example is computed from his Table 6 (``tests/stats/test_ranks.py``);
     here three learners on five data sets:
 
     >>> from replicability.stats.ranks import friedman_test

@@ -362,7 +362,7 @@ def simulate_coverage(ns=(100,), *, p=20, n_nonzero=4, sigma=1.0, n_folds=10, n_
 def cached_coverage(ns=(100, 200), *, scale="paper", seed=2024, progress=False, **options):
     """:func:`simulate_coverage` through :func:`~replicability.engine.store.cached_result`.
 
-    ``scale`` sets the number of data sets and nested repetitions (:data:`SCALES`):
+    ``scale`` sets the number of data sets and nested repetitions (``SCALES``):
     ``"paper"`` 2,000 data sets per ``n`` and 200 nested repetitions, as in Bates et
     al.'s experiments (committed under ``data/results``, recomputed by
     ``make reproduce``); ``"quick"`` 300 and 50; ``"smoke"`` 40 and 10.
@@ -516,7 +516,7 @@ def cv_intervals_page(ns=(100, 200), *, scale="paper", seed=2024, p=20, confiden
     ns : sequence of int, default (100, 200)
         Sample sizes.
     scale : {"paper", "quick", "smoke"}, default "paper"
-        :data:`SCALES`; ``"paper"`` is the committed result.
+        ``SCALES``; ``"paper"`` is the committed result.
     seed : int, default 2024
         Root seed of the simulation (part of the cached result's key).
     p : int, default 20

@@ -2,12 +2,12 @@
 
 Every notebook page is made by one page builder (notebook -> builder):
 
-* ``01_estimators`` -> :func:`~.theory.section3_page` (Section 3, Figure 2, Lemma A.1);
-* ``02_table1`` -> :func:`~.synthetic.table1_page` (Table 1), and its investigation of the
-  sign-test row -> :func:`~.sign_rules.sign_test_variants_page`;
-* ``03_sweep`` -> :func:`~.sorted_runs.sweep_page` (the Section 4 sweep);
-* ``04_table2_uci`` -> :func:`~.uci.table2_page` (Table 2);
-* ``05_section3_derivation`` -> :func:`~.derivation.section3_derivation_page` (Section 3 step
+* ``01_estimators`` -> ``section3_page`` (Section 3, Figure 2, Lemma A.1);
+* ``02_table1`` -> ``table1_page`` (Table 1), and its investigation of the
+  sign-test row -> ``sign_test_variants_page``;
+* ``03_sweep`` -> ``sweep_page`` (the Section 4 sweep);
+* ``04_table2_uci`` -> ``table2_page`` (Table 2);
+* ``05_section3_derivation`` -> ``section3_derivation_page`` (Section 3 step
   by step: the steps are in ``lemmas`` and ``theorems``).
 
 Each builder calls the module's computation (``section3``, ``table1``, ``sign_test_variants``

@@ -16,7 +16,7 @@ Every notebook page is made by one page builder (notebook -> builder):
 Each builder returns a :class:`replicability.report.page.Page`. The pages of Tables 1-4
 share their steps (long tables, published beside ours, the R figures, the rule of the
 standard errors) in ``_uci_common``; the UCI runs with Weka's splits, their outcomes and
-the synthetic runs are in :mod:`replicability.papers.shared`, the standard errors in
+the synthetic runs are in ``replicability.papers.shared``, the standard errors in
 :mod:`replicability.report.uncertainty`.
 """
 

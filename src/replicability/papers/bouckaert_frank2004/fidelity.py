@@ -7,7 +7,7 @@ through the folds Weka's ``Evaluation.crossValidateModel`` draws for
 ``-x 10 -s <seed>`` (reproduced with ``java.util.Random``), and compares the
 10 x 10 cv accuracies with those Weka 3.6.14 reports
 (``weka_cv.csv``, package data; ``tests/fixtures/weka_uci/README.md`` says how it was made).
-:func:`weka_random_splits` reproduces the random train/test splits of Weka's
+:func:`~replicability.papers.shared.uci_runs.weka_random_splits` reproduces the random train/test splits of Weka's
 Experimenter (``RandomSplitResultProducer``), used by the 100-run resampling experiments.
 """
 
@@ -37,14 +37,14 @@ def _one(name, learner, seeds, n_folds, directory):
 
 
 def uci_cv_correct(names=None, *, learners=LEARNERS, seeds=range(1, 11), n_folds=10, directory=None, n_jobs=1):
-    """:func:`cv_correct` for several UCI data sets and learners, as an ``xarray.Dataset``.
+    """:func:`~replicability.papers.shared.uci_runs.cv_correct` for several UCI data sets and learners (a Dataset).
 
     Parameters
     ----------
     names : list of str or None
         Keys of :func:`~replicability.sources.uci.list_uci`; ``None`` for all 27.
     learners : sequence of str
-        Subset of :data:`LEARNERS`.
+        Subset of ``LEARNERS``.
     seeds : iterable of int
     n_folds : int
     directory : path-like, optional
@@ -181,7 +181,7 @@ def uci_fidelity(*, scale="paper", n_jobs=1, directory=None):
     Returns
     -------
     xarray.Dataset
-        As :func:`uci_cv_correct`, for the three learners of :data:`LEARNERS`.
+        As :func:`uci_cv_correct`, for the three learners of ``LEARNERS``.
 
     Examples
     --------

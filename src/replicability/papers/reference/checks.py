@@ -33,7 +33,7 @@ def degenerate_cases(alpha=0.05):
     -------
     pandas.DataFrame
         One row per test and input: statistic, p-value (6 decimals) and the outcome of
-        :func:`replicability.decide`.
+        :func:`~replicability.stats.decisions.decide`.
 
     Examples
     --------

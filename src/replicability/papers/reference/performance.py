@@ -175,7 +175,7 @@ def performance_page(benchmarks=None, folder=None):
     Returns
     -------
     Page
-        For every section of :data:`SECTIONS`: the table (``page.show(section)``), the
+        For every section of ``SECTIONS``: the table (``page.show(section)``), the
         figure of ``engine_speedup`` and ``scaling`` (``page.plot(section)``) and the lines
         as Markdown bullets (``page.data[f"{section}_lines"]``). A section without its
         benchmark file shows the note "Not measured" (its figure a blank one with the

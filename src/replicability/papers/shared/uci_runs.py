@@ -184,7 +184,7 @@ def weka_random_splits(y, *, runs, train_percent=90.0, n_classes=None):
     Transcribed from ``weka.experiment.RandomSplitResultProducer.doRun`` (the
     bytecode of Weka 3.6.14 has the same calls as the 3.8 source) and checked
     against the real ``doRun`` in the Weka test tier
-    (``tests/test_weka_oracle.py``). Instances with a missing class are split too;
+    (``tests/learners/test_weka_agreement.py``). Instances with a missing class are split too;
     Weka's evaluation then skips them.
 
     References
