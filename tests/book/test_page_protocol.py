@@ -15,9 +15,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [p for p in sorted((ROOT / "notebooks").glob("*/*.ipynb")) if p.parent.name != "practice"]
-# Not yet converted to the protocol (issue "One report room" is open while they are): strict, so
-# that a converted notebook fails here until it leaves this set.
-PENDING = {"bouckaert2005"}
 METHODS = {"glue", "write", "show", "plot", "verdicts"}
 ATTRIBUTES = {"data", "summary"}
 
@@ -77,9 +74,7 @@ def test_the_check_accepts_the_protocol_and_refuses_other_dialects():
     assert len(protocol_breaches(bad)) == 6
 
 
-@pytest.mark.parametrize("notebook", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="still in the old dialect"))
-    if p.parent.name in PENDING else p for p in PAGES], ids=[f"{p.parent.name}/{p.stem}" for p in PAGES])
+@pytest.mark.parametrize("notebook", PAGES, ids=[f"{p.parent.name}/{p.stem}" for p in PAGES])
 def test_every_notebook_page_follows_the_one_protocol(notebook):
     cells = [cell.source for cell in nbformat.read(notebook, as_version=4).cells
              if cell.cell_type == "code" and "parameters" not in cell.metadata.get("tags", [])]

@@ -5,7 +5,8 @@ designs at 10,000 (gaps rescaled by ``sqrt(n)``); :func:`adaptive_design` runs
 the adaptive design of :func:`~replicability.papers.bouckaert2005.adaptive.simulate_adaptive`
 through the result store and sets it beside the fixed sorted designs;
 :func:`beyond_claims` holds both claims to the rules of
-:mod:`replicability.report.claims`.
+:mod:`replicability.report.claims`; :func:`beyond_page` makes the page of notebook
+``bouckaert2005/04_beyond``.
 
 References
 ----------
@@ -15,12 +16,14 @@ not a small data set phenomenon. ICML 2005 Workshop on Meta-learning.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
 from ...engine.store import cached_result
 from ...report.claims import Claims
-from ...report.page import plain
+from ...report.page import Page, Table, plain
 from ...report.uncertainty import rate_se
 from .adaptive import simulate_adaptive
 from .curves import _ALL, _NORMALIZED, GROUPS, SCALE_CAPS, X_AXIS, curve_summary, task1_curves
@@ -28,8 +31,7 @@ from .histograms import stored_measures
 from .readings import X_AXES
 from .task1 import TASK1_DESIGNS
 
-__all__ = ["ADAPTIVE", "GROUPS_LARGE", "adaptive_design", "adaptive_figure", "beyond_claims", "key_numbers", "million",
-           "million_figure"]
+__all__ = ["ADAPTIVE", "GROUPS_LARGE", "adaptive_design", "beyond_claims", "beyond_page", "key_numbers", "million"]
 
 #: The design groups at a million instances: gaps a tenth of :data:`~replicability.papers.bouckaert2005.curves.GROUPS`'
 #: since the gap at a given power scales as ``1 / sqrt(n)``.
@@ -196,7 +198,7 @@ def beyond_claims(compare, table, *, n_datasets=1000, alpha=0.05):
     return c, plain(values)
 
 
-def million_figure(large, ref, n_large=1_000_000, n_ref=10_000):
+def _million_figure(large, ref, n_large=1_000_000, n_ref=10_000):
     """Power (solid), ``2 R̂2 - 1`` (dashed) and "all agree" (light, dotted) at both sizes against ``4q - 1``.
 
     ``4q - 1`` (twice the accuracy gap, the paper's x-axis) is rescaled by ``sqrt(n / n_ref)``.
@@ -221,10 +223,11 @@ def million_figure(large, ref, n_large=1_000_000, n_ref=10_000):
         row[0].set_ylabel("%")
     axes[-1, 1].set_xlabel(f"{X_AXIS} (%) x sqrt(n / {n_ref:,})")
     axes[0, 0].legend(fontsize=8)
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
 
 
-def adaptive_figure(ref, adapt, ds):
+def _adaptive_figure(ref, adapt, ds):
     """Power (solid) and ``2 R̂2 - 1`` (dashed) of the fixed sorted designs and the adaptive one; its mean cost.
 
     Against ``4q - 1`` (twice the accuracy gap, the paper's x-axis), in percent.
@@ -246,4 +249,49 @@ def adaptive_figure(ref, adapt, ds):
     ax2.plot(x, ds["mean_cost"].values, "k-")
     ax2.set_xlabel(f"{X_AXIS} = 2 x accuracy gap (%)")
     ax2.set_ylabel("mean cost (train/test splits)")
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
+
+
+def beyond_page(*, n_large=1_000_000, n_ref=10_000, adaptive=None, adaptive_datasets=1000, alpha=0.05, seed=2005,
+                scale="paper"):
+    """The page of notebook ``bouckaert2005/04_beyond``: Task I at a million instances, and the adaptive design.
+
+    Parameters
+    ----------
+    n_large, n_ref : int
+        The large size and the reference size (:func:`million`).
+    adaptive : dict, optional
+        The adaptive design (default :data:`ADAPTIVE`), run at ``n_ref`` on
+        ``adaptive_datasets`` data sets per gap (:func:`adaptive_design`).
+    adaptive_datasets : int
+    alpha, seed, scale
+        As in :func:`~replicability.papers.bouckaert2005.curves.task1_curves`.
+
+    Returns
+    -------
+    Page
+        The claims and values of :func:`beyond_claims`; the tables ``key_numbers_ref``
+        and ``key_numbers_large`` (:func:`key_numbers` at ``n_ref`` and ``n_large``) and
+        ``adaptive`` (the adaptive design beside the fixed sorted ones); the figures
+        ``million`` and ``adaptive``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
+    >>> page = beyond_page(scale="smoke")
+    >>> list(page.tables), list(page.figures), page.reproduced
+    (['key_numbers_ref', 'key_numbers_large', 'adaptive'], ['million', 'adaptive'], {})
+    >>> del os.environ["REPLICABILITY_CACHE"]
+    """
+    large, ref, compare = million(n_large=n_large, n_ref=n_ref, alpha=alpha, seed=seed, scale=scale)
+    table, adapt, ds = adaptive_design(ref, n_ref=n_ref, options=adaptive, n_datasets=adaptive_datasets, alpha=alpha,
+                                       seed=seed, scale=scale)
+    claims, values = beyond_claims(compare, table, n_datasets=adaptive_datasets, alpha=alpha)
+    ref_key, large_key = compare.columns.get_level_values(0).unique()
+    tables = {"key_numbers_ref": Table(compare[[ref_key]], 3), "key_numbers_large": Table(compare[[large_key]], 3),
+              "adaptive": Table(table, {"cost at gap 0": 1, "mean cost": 1})}
+    return Page(claims, values, tables=tables,
+                figures={"million": partial(_million_figure, large, ref, n_large=n_large, n_ref=n_ref),
+                         "adaptive": partial(_adaptive_figure, ref, adapt, ds)})

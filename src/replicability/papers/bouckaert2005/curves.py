@@ -5,7 +5,8 @@
 designs that share their data sets, and returns one row per design, size and gap;
 :func:`curve_summary` gives the quantities the text discusses per design and
 size; :func:`curves_claims` holds the claims of Section 4 to the rules of
-:mod:`replicability.report.claims`; :func:`curves_figures` draws Figures 1-4.
+:mod:`replicability.report.claims`; :func:`task1_curves_page` makes the page, with
+Figures 1-4.
 
 Replicability is read as the paper reads it: the normalized replicability
 ``2 R̂2 - 1`` of Bouckaert (2004) against ``4q - 1``, twice the accuracy gap
@@ -24,20 +25,21 @@ not a small data set phenomenon. ICML 2005 Workshop on Meta-learning.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
 from ...report.claims import Claims, comparison_summary
-from ...report.page import plain
-from ...report.tables import write_reproduced
+from ...report.page import Page, Table, plain
 from ...report.uncertainty import rate_se
 from .histograms import stored_measures
 from .readings import X_AXES
 from .task1 import SCALE_CAPS, cached_task1
 
-__all__ = ["FIGURES", "GROUPS", "SCALE_CAPS", "curve_summary", "curves_claims", "curves_figures", "summary_tables",
-           "task1_curves"]
+__all__ = ["FIGURES", "GROUPS", "SCALE_CAPS", "curve_summary", "curves_claims", "summary_tables", "task1_curves",
+           "task1_curves_page"]
 
 #: Design groups at paper scale: (designs, largest gap, gap steps, data sets); a group shares its data sets.
 GROUPS = {
@@ -60,7 +62,7 @@ X_AXIS = "4q - 1"
 _NORMALIZED, _ALL = "2 R2 - 1", "all agree"  # the readings "normalized_r2" and "all_agree" of READINGS
 
 
-def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=2005, scale="paper", write_as=None):
+def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=2005, scale="paper"):
     """Power and replicability of Task I designs against the accuracy gap.
 
     Parameters
@@ -73,8 +75,6 @@ def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=200
     seed : int
     scale : {"smoke", "quick", "paper"}
         Caps of ``SCALE_CAPS`` on the gap steps and data sets; "paper" reads the committed results.
-    write_as : str, optional
-        Write the curves (without the standard errors) to ``reproduced/bouckaert2005/<write_as>.csv``.
 
     Returns
     -------
@@ -112,10 +112,7 @@ def task1_curves(groups=None, sizes=(1000, 2000, 10000), *, alpha=0.05, seed=200
                     "power": m["b_better"][i], "rejection": m["rejection"][i], "all_agree": m["consistency"][i],
                     "r2": m["r2"][i], "r2_se": m["r2_se"][i], "normalized_r2": m["normalized_r2"][i],
                     "normalized_r2_se": m["normalized_r2_se"][i]}))
-    curves = pd.concat(frames, ignore_index=True)
-    if write_as is not None:
-        write_reproduced(curves[_COLUMNS].round(6), "bouckaert2005", write_as)
-    return curves
+    return pd.concat(frames, ignore_index=True)
 
 
 def _one(sel):
@@ -252,8 +249,8 @@ def curves_claims(summary, page="02_task1_curves"):
     return c, plain(values)
 
 
-def curves_figures(curves, sizes=None):
-    """Figures 1-4: power and replicability ``2 R̂2 - 1`` against ``4q - 1``, per design, coloured by size.
+def _curves_figure(curves, title, designs, sizes=None):
+    """One of Figures 1-4: power and replicability ``2 R̂2 - 1`` against ``4q - 1``, per design, coloured by size.
 
     As the paper's figures: power (solid) and the normalized replicability
     ``2 R̂2 - 1`` (dashed), in percent, against ``4q - 1`` in percent (twice the
@@ -261,7 +258,7 @@ def curves_figures(curves, sizes=None):
 
     Returns
     -------
-    list of matplotlib.figure.Figure
+    matplotlib.figure.Figure
     """
     import matplotlib.pyplot as plt
     from matplotlib.lines import Line2D
@@ -269,21 +266,55 @@ def curves_figures(curves, sizes=None):
     sizes = sorted(curves["n"].unique()) if sizes is None else sizes
     colours = dict(zip(sizes, ["tab:blue", "tab:orange", "tab:green", "tab:red"]))
     styles = {"power": {"ls": "-"}, _NORMALIZED: {"ls": "--"}, _ALL: {"ls": ":", "lw": 1.0, "alpha": 0.5}}
-    figs = []
-    for title, designs in FIGURES.items():
-        fig, axes = plt.subplots(1, 3, figsize=(11, 3.3), sharey=True, layout="constrained")
-        for ax, design in zip(axes, designs):
-            for n in sizes:
-                sel = curves[(curves["design"] == design) & (curves["n"] == n)]
-                x = 100 * X_AXES[X_AXIS] * sel["gap"]
-                ax.plot(x, 100 * sel["power"], color=colours[n], label=f"n = {n:,}", **styles["power"])
-                ax.plot(x, 100 * sel["normalized_r2"], color=colours[n], **styles[_NORMALIZED])
-                ax.plot(x, 100 * sel["all_agree"], color=colours[n], **styles[_ALL])
-            ax.set_title(design)
-            ax.set_xlabel(f"{X_AXIS} = 2 x accuracy gap (%)")
-        axes[0].set_ylabel("%")
-        axes[0].legend(fontsize=8)
-        axes[1].legend([Line2D([], [], color="k", **style) for style in styles.values()], list(styles), fontsize=8)
-        fig.suptitle(title)
-        figs.append(fig)
-    return figs
+    fig, axes = plt.subplots(1, 3, figsize=(11, 3.3), sharey=True, layout="constrained")
+    for ax, design in zip(axes, designs):
+        for n in sizes:
+            sel = curves[(curves["design"] == design) & (curves["n"] == n)]
+            x = 100 * X_AXES[X_AXIS] * sel["gap"]
+            ax.plot(x, 100 * sel["power"], color=colours[n], label=f"n = {n:,}", **styles["power"])
+            ax.plot(x, 100 * sel["normalized_r2"], color=colours[n], **styles[_NORMALIZED])
+            ax.plot(x, 100 * sel["all_agree"], color=colours[n], **styles[_ALL])
+        ax.set_title(design)
+        ax.set_xlabel(f"{X_AXIS} = 2 x accuracy gap (%)")
+    axes[0].set_ylabel("%")
+    axes[0].legend(fontsize=8)
+    axes[1].legend([Line2D([], [], color="k", **style) for style in styles.values()], list(styles), fontsize=8)
+    fig.suptitle(title)
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
+    return fig
+
+
+def _curves_figures(curves):
+    """Figures 1-4 as the page draws them: ``{"figure1": draw, ..., "figure4": draw}`` (see :data:`FIGURES`)."""
+    return {f"figure{i}": partial(_curves_figure, curves, title, designs)
+            for i, (title, designs) in enumerate(FIGURES.items(), start=1)}
+
+
+def task1_curves_page(*, sizes=(1000, 2000, 10000), alpha=0.05, seed=2005, scale="paper"):
+    """The page of notebook ``bouckaert2005/02_task1_curves``: Figures 1-4 and the claims of Section 4 on them.
+
+    Parameters are those of :func:`task1_curves` (all of :data:`GROUPS`).
+
+    Returns
+    -------
+    Page
+        The claims and values of :func:`curves_claims` on :func:`curve_summary`; the
+        tables ``type1_and_worst`` and ``power`` (:func:`summary_tables`); the figures
+        ``figure1`` ... ``figure4`` (:data:`FIGURES`); the reproduced table
+        ``figures1_4`` (the curves without their standard errors, rounded to 6 decimals).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
+    >>> page = task1_curves_page(sizes=(1000, 2000), scale="smoke")
+    >>> list(page.tables), list(page.figures), list(page.reproduced)
+    (['type1_and_worst', 'power'], ['figure1', 'figure2', 'figure3', 'figure4'], ['figures1_4'])
+    >>> del os.environ["REPLICABILITY_CACHE"]
+    """
+    curves = task1_curves(sizes=sizes, alpha=alpha, seed=seed, scale=scale)
+    summary = curve_summary(curves)
+    claims, values = curves_claims(summary)
+    type1_and_worst, power = summary_tables(summary)
+    return Page(claims, values, tables={"type1_and_worst": Table(type1_and_worst, 3), "power": Table(power, 3)},
+                reproduced={"figures1_4": curves[_COLUMNS].round(6)}, figures=_curves_figures(curves))

@@ -6,7 +6,8 @@ prints, beside the printed values; :func:`designs_at_equal_cost` summarizes the
 Figures 1-4 simulations per design (Sections 4.2-4.3) and :func:`equal_cost_claims`
 holds their orderings on one reading of replicability (:func:`equal_cost_readings`
 sets ``2 R̂2 - 1`` and "all agree" side by side); :func:`in_text_claims` holds all
-the claims to the rules of :mod:`replicability.report.claims`.
+the claims to the rules of :mod:`replicability.report.claims`; :func:`in_text_page`
+makes the page.
 
 References
 ----------
@@ -16,20 +17,22 @@ not a small data set phenomenon. ICML 2005 Workshop on Meta-learning.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice
 from ...report.claims import NOT_HOLDS, Claims, comparison_summary
-from ...report.page import plain
-from ...report.tables import read_published, write_reproduced
+from ...report.page import Page, Table, plain
+from ...report.tables import read_published
 from ...report.uncertainty import rate_se
 from .curves import _ALL, _NORMALIZED, GROUPS, SCALE_CAPS, curve_summary, task1_curves
 from .histograms import stored_measures
 from .task1 import TASK1_DESIGNS, cached_task1
 from .theory import agreement_normal_model, task1_worst_case_gap
 
-__all__ = ["designs_at_equal_cost", "equal_cost_claims", "equal_cost_readings", "in_text_claims", "in_text_figure",
+__all__ = ["designs_at_equal_cost", "equal_cost_claims", "equal_cost_readings", "in_text_claims", "in_text_page",
            "mcnemar_type1", "mcnemar_worst_case"]
 
 
@@ -43,7 +46,7 @@ def _n_sets(n_datasets, scale):
 
 
 def mcnemar_type1(sizes=(1000, 2000, 10000, 20000, 100000, 200000), *, n_datasets=1000, alpha=0.05, seed=2005,
-                  scale="paper", write=True):
+                  scale="paper"):
     """Type I replicability of McNemar's test on a 90%/10% split (gap 0, continuity correction), per size.
 
     The paper's measure is the normalized replicability ``2 R̂2 - 1`` of Bouckaert
@@ -63,7 +66,7 @@ def mcnemar_type1(sizes=(1000, 2000, 10000, 20000, 100000, 200000), *, n_dataset
     --------
     >>> import os, tempfile
     >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
-    >>> t = mcnemar_type1([1000], scale="smoke", write=False)
+    >>> t = mcnemar_type1([1000], scale="smoke")
     >>> float(t.loc[1000, "published %"]), t.attrs["n_datasets"]
     (86.5, 10)
     >>> del os.environ["REPLICABILITY_CACHE"]
@@ -83,17 +86,11 @@ def mcnemar_type1(sizes=(1000, 2000, 10000, 20000, 100000, 200000), *, n_dataset
     type1["difference (all agree)"] = type1["all agree %"] - type1["published %"]
     type1["difference (R2)"] = type1["R2 %"] - type1["published %"]
     type1.attrs["n_datasets"] = sets
-    if write:
-        out = published.reset_index()[["design", "n"]].copy()
-        out["replicability_pct"] = type1["normalized R2 %"].to_numpy()
-        out["source"] = ("replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, normalized "
-                         "replicability 2 R2 - 1 (the paper's measure, readings.replicability_readings)")
-        write_reproduced(out.round(2), "bouckaert2005", "type1_replicability")
     return type1
 
 
 def mcnemar_worst_case(sizes=(20000, 100000, 200000), *, n_datasets=1000, gap_steps=100, gap_span=4.0, alpha=0.05,
-                       seed=2005, scale="paper", write=True):
+                       seed=2005, scale="paper"):
     """Worst-case replicability of McNemar 90%/10%: the minimum of ``2 R̂2 - 1`` over a grid of gaps, per size.
 
     The grid runs from 0 to ``gap_span`` times the gap where the mean McNemar
@@ -137,16 +134,36 @@ def mcnemar_worst_case(sizes=(20000, 100000, 200000), *, n_datasets=1000, gap_st
     worst["2 x gap %"] = 2 * worst["gap %"]
     worst.attrs["n_datasets"] = sets
     worst.attrs["gap_step"] = [float(g["gap"].iloc[1] - g["gap"].iloc[0]) for g in grids.values()]
-    if write:
-        out = pub.reset_index()[["design", "n"]].copy()
-        out["replicability_pct"] = worst["normalized R2 %"].to_numpy()
-        out["delta_pct"] = worst["4q - 1 %"].to_numpy()
-        out["power_pct"] = worst["power %"].to_numpy()
-        out["source"] = ("replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, minimum of the "
-                         "normalized replicability 2 R2 - 1 over the gap grid, located on the x-axis 4q - 1 (the "
-                         "paper's reading, readings.replicability_readings)")
-        write_reproduced(out.round(2), "bouckaert2005", "worst_case")
     return worst, grids
+
+
+def _reproduced(table, frame, columns, source):
+    """``data/reproduced/bouckaert2005/<table>.csv``: the printed rows (design, n), with ours at the sizes simulated.
+
+    ``columns`` maps each written column to the column of ``frame`` (indexed by ``n``); rounded to 2 decimals.
+    """
+    out = read_published("bouckaert2005", table)[["design", "n"]].copy()
+    at = frame.reindex(out["n"])
+    for name, column in columns.items():
+        out[name] = at[column].to_numpy()
+    out["source"] = source
+    return out.round(2)
+
+
+def _reproduced_tables(type1, worst):
+    """The two tables of Section 4.1 the page writes: ``type1_replicability`` and ``worst_case``."""
+    return {
+        "type1_replicability": _reproduced(
+            "type1_replicability", type1, {"replicability_pct": "normalized R2 %"},
+            "replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, normalized replicability "
+            "2 R2 - 1 (the paper's measure, readings.replicability_readings)"),
+        "worst_case": _reproduced(
+            "worst_case", worst,
+            {"replicability_pct": "normalized R2 %", "delta_pct": "4q - 1 %", "power_pct": "power %"},
+            "replicability.papers.bouckaert2005.task1: 1000 data sets x 10 repetitions, minimum of the normalized "
+            "replicability 2 R2 - 1 over the gap grid, located on the x-axis 4q - 1 (the paper's reading, "
+            "readings.replicability_readings)"),
+    }
 
 
 def designs_at_equal_cost(sizes=(1000, 2000, 10000), *, alpha=0.05, seed=2005, scale="paper"):
@@ -388,7 +405,7 @@ def equal_cost_readings(by_design):
     return table.loc[quoted]
 
 
-def in_text_figure(type1, worst, grids):
+def _in_text_figure(type1, worst, grids):
     """Printed beside reproduced: Type I replicability against the size; the worst-case curves with the printed points.
 
     The first panel draws the printed Type I replicability of McNemar 90/10 (crosses)
@@ -423,4 +440,58 @@ def in_text_figure(type1, worst, grids):
         ax.set_title(f"Worst case, n = {n:,}", fontsize=9)
         ax.set_xlabel("4q - 1 = 2 x accuracy gap (%)")
     axes[1].legend(fontsize=7)
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
+
+
+def _tables(type1, worst, by_design):
+    """The tables of the page; the Type I and worst-case tables transposed (one column per size) to fit the page."""
+    se = [c for c in by_design.columns if c.endswith("SE")]
+    caption = ("Sections 4.2-4.3: the claims on replicability read on 2 R2 - 1 and on all agree (differences larger "
+               "minus smaller)")
+    return {"type1": Table(type1.T, 1), "worst": Table(worst.T, 2), "by_design": Table(by_design.drop(columns=se), 3),
+            "by_design_se": Table(by_design[se], 4),
+            "equal_cost_readings": Table(equal_cost_readings(by_design), caption=caption)}
+
+
+def in_text_page(*, type1_sizes=(1000, 2000, 10000, 20000, 100000, 200000), worst_sizes=(20000, 100000, 200000),
+                 n_datasets=1000, gap_steps=100, gap_span=4.0, sizes=(1000, 2000, 10000), alpha=0.05, seed=2005,
+                 scale="paper"):
+    """The page of notebook ``bouckaert2005/03_in_text_numbers``: the in-text numbers of Section 4 and their claims.
+
+    Parameters
+    ----------
+    type1_sizes, worst_sizes : sequence of int
+        Sizes of :func:`mcnemar_type1` and :func:`mcnemar_worst_case`.
+    n_datasets, gap_steps, gap_span : int, int, float
+        As in :func:`mcnemar_worst_case`.
+    sizes : sequence of int
+        Sizes of :func:`designs_at_equal_cost` (those of notebook 02).
+    alpha, seed, scale
+        As in :func:`mcnemar_type1`.
+
+    Returns
+    -------
+    Page
+        The claims and values of :func:`in_text_claims`; the tables ``type1`` and
+        ``worst`` (transposed), ``by_design`` and ``by_design_se`` (the standard errors),
+        ``equal_cost_readings``; the figure ``in_text``; the reproduced tables
+        ``type1_replicability`` and ``worst_case``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
+    >>> page = in_text_page(type1_sizes=(1000, 2000), worst_sizes=(20000, 100000), sizes=(1000,), scale="smoke")
+    >>> list(page.tables), list(page.reproduced)
+    (['type1', 'worst', 'by_design', 'by_design_se', 'equal_cost_readings'], ['type1_replicability', 'worst_case'])
+    >>> del os.environ["REPLICABILITY_CACHE"]
+    """
+    type1 = mcnemar_type1(type1_sizes, n_datasets=n_datasets, alpha=alpha, seed=seed, scale=scale)
+    worst, grids = mcnemar_worst_case(worst_sizes, n_datasets=n_datasets, gap_steps=gap_steps, gap_span=gap_span,
+                                      alpha=alpha, seed=seed, scale=scale)
+    by_design = designs_at_equal_cost(sizes, alpha=alpha, seed=seed, scale=scale)
+    claims, values = in_text_claims(type1, worst, by_design, alpha=alpha)
+    return Page(claims, values, tables=_tables(type1, worst, by_design),
+                reproduced=_reproduced_tables(type1, worst),
+                figures={"in_text": partial(_in_text_figure, type1, worst, grids)})

@@ -28,7 +28,8 @@ The worst case is the minimum of a reading over the gap grid; its location is
 read on three x-axes: the accuracy gap ``2q - 1/2`` the paper defines, ``4q - 1``
 (twice the gap: the difference between the shares of "+" and "-" among the
 discordant test cases, Section 3's sign-test view of McNemar's test) and
-``q - 1/4`` (half the gap).
+``q - 1/4`` (half the gap). :func:`replicability_readings_page` makes the page of this
+investigation in notebook ``bouckaert2005/03_in_text_numbers``.
 
 References:
 
@@ -47,13 +48,14 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_choice, check_positive_int
-from ...report.claims import se_multiple
+from ...report.claims import Claims, se_multiple
+from ...report.page import Page, Table
 from ...report.tables import read_published
 from .histograms import REPEATS_ATTR, histogram_measures, outcome_cells
 from .task1 import SCALE_CAPS, cached_task1
 from .theory import task1_worst_case_gap
 
-__all__ = ["READINGS", "X_AXES", "Readings", "reading_values", "replicability_readings"]
+__all__ = ["READINGS", "X_AXES", "Readings", "reading_values", "replicability_readings", "replicability_readings_page"]
 
 #: The readings of "replicability", with the label shown on the page.
 READINGS = {
@@ -201,13 +203,6 @@ class Readings:
                 "readings_max_z": round(float(self.fit.loc["normalized_r2", "largest |z|"]), 1),
                 "readings_n_readings": len(READINGS)}
 
-    def glue(self):
-        """Glue :meth:`glue_values` (not displayed) for the page's ``{glue:text}`` roles."""
-        from myst_nb import glue
-
-        for key, value in self.glue_values().items():
-            glue(key, value, display=False)
-
 
 def _tolerance(se, m, rounding=0.05):
     # Two simulations of N data sets each (the paper's and ours): the se of their difference is
@@ -325,3 +320,37 @@ def _fit(type1, worst):
     frame = pd.DataFrame.from_dict(rows, orient="index")
     frame.index.name = "reading"
     return frame
+
+
+def replicability_readings_page(*, type1_sizes=(1000, 2000, 10000, 20000, 100000, 200000),
+                                worst_sizes=(20000, 100000, 200000), n_datasets=1000, gap_steps=100, gap_span=4.0,
+                                alpha=0.05, seed=2005, scale="paper"):
+    """The investigation of notebook ``bouckaert2005/03_in_text_numbers``: which reading gives the printed numbers.
+
+    Parameters are those of :func:`replicability_readings`.
+
+    Returns
+    -------
+    Page
+        No claims (nothing to write); the values the text quotes
+        (:meth:`Readings.glue_values`, ``readings_*``) and the tables ``type1``,
+        ``worst`` (transposed: one column per size) and ``fit`` (:meth:`Readings.table`).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["REPLICABILITY_CACHE"] = tempfile.mkdtemp()
+    >>> page = replicability_readings_page(type1_sizes=[1000], worst_sizes=[20000], scale="smoke")
+    >>> list(page.tables), page.values["readings_n_readings"]
+    (['type1', 'worst', 'fit'], 6)
+    >>> del os.environ["REPLICABILITY_CACHE"]
+    """
+    res = replicability_readings(type1_sizes, worst_sizes, n_datasets=n_datasets, gap_steps=gap_steps,
+                                 gap_span=gap_span, alpha=alpha, seed=seed, scale=scale)
+    tables = {
+        "type1": Table(res.table("type1"), 1, caption="Type I replicability (%), printed and each reading"),
+        "worst": Table(res.table("worst").T, 1,
+                       caption="Worst case (%), printed and each reading's minimum; where 2 R2 - 1 is lowest"),
+        "fit": Table(res.table("fit"), 2, caption="Each reading against the printed values"),
+    }
+    return Page(Claims("bouckaert2005", "03_in_text_numbers_readings"), res.glue_values(), tables=tables)

@@ -4,8 +4,8 @@
 printed constants beside ours, the epsilon of Section 3.1 under the paper's and
 the normal model, and the Type I and worst-case replicability simulated at
 three data set sizes); :func:`section3_claims` holds the claims to the rules of
-:mod:`replicability.report.claims`; :func:`tail_mean_figure` and
-:func:`worst_case_figure` draw the figures.
+:mod:`replicability.report.claims`; :func:`section3_page` makes the page, with its
+two figures (the tail mean of footnote 1, the worst case).
 
 References
 ----------
@@ -16,14 +16,15 @@ not a small data set phenomenon. ICML 2005 Workshop on Meta-learning.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from ...report.claims import Claims, comparison_summary
-from ...report.page import plain
-from ...report.tables import read_published, write_reproduced
+from ...report.page import Page, Table, plain
+from ...report.tables import read_published
 from ...report.uncertainty import rate_se
 from ...sources.counts import sample_task1_counts
 from ...stats.measures import type1_replicability_bound
@@ -39,7 +40,7 @@ from .theory import (
     worst_case_replicability_appendix,
 )
 
-__all__ = ["Section3", "section3", "section3_claims", "tail_mean_figure", "worst_case_figure"]
+__all__ = ["Section3", "section3", "section3_claims", "section3_page"]
 
 
 @dataclass
@@ -53,6 +54,7 @@ class Section3:
     alpha: float
     n_datasets: int
     n_repeats: int
+    reproduced: pd.DataFrame
 
     def split(self, name):
         """``type1`` or ``worst`` as two narrow tables indexed by (n, t): pairwise R̂2, and "all agree"."""
@@ -61,8 +63,80 @@ class Section3:
         return frame.drop(columns=agree), frame[agree]
 
 
+def _constants(alpha):
+    """The printed constants of Section 3 beside ours, and the table ``section3`` written to ``data/reproduced``."""
+    published = read_published("bouckaert2005", "section3").set_index("quantity")
+    rows = [("type1_replicability_bound_pct", 100 * type1_replicability_bound(alpha)),
+            ("chi2_threshold", stats.chi2.isf(alpha, 1)), ("z_threshold", stats.norm.isf(alpha / 2)),
+            ("tail_mean_linear_slope", 0.97), ("tail_mean_linear_intercept", 0.33)]
+    constants = pd.DataFrame(rows, columns=["quantity", "reproduced"]).set_index("quantity")
+    constants.insert(0, "published", published["value"])
+    constants["difference"] = constants["reproduced"] - constants["published"]
+    reproduced = published.reset_index()[["quantity", "alpha"]].copy()
+    reproduced["value"] = constants["reproduced"].to_numpy()
+    reproduced["source"] = "computed by replicability (measures.type1_replicability_bound, scipy.stats)"
+    return constants, reproduced
+
+
+def _epsilon(test_sizes, alpha):
+    """The epsilon of Section 3.1 per test fraction: the paper's model at four sizes and the normal model."""
+    rows = []
+    for t in test_sizes:
+        row = {"t": round(t, 3)}
+        for n in [100, 1_000, 10_000, 100_000]:
+            row[f"paper, n={n}"] = float(mcnemar_epsilon(t, n, alpha=alpha))
+        row["normal (any n)"] = float(mcnemar_epsilon(t, alpha=alpha, model="normal"))
+        row["R pairwise, normal"] = float(mcnemar_type1_replicability(t, alpha=alpha, model="normal"))
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("t")
+
+
+def _simulated(data, t, rep_rng, *, n_repeats, alpha):
+    """Measures of McNemar's test (no continuity correction) repeated on the data sets ``data`` at test fraction t."""
+    out = mcnemar_outcomes(data, test_size=t, n_repeats=n_repeats, alpha=alpha, correction=False,
+                           rng=np.random.default_rng(rep_rng))
+    return histogram_measures(outcome_histogram(out), n_repeats=n_repeats)
+
+
+def _type1(sizes, test_sizes, *, seed, alpha, n_datasets, n_repeats):
+    """Task I at gap 0 beside the paper's and the normal model; one data set draw per size."""
+    rows = []
+    for n in sizes:
+        data = sample_task1_counts(n, 0.25, n_datasets=n_datasets, rng=np.random.default_rng([seed, n]))
+        for j, t in enumerate(test_sizes):
+            m = _simulated(data, t, [seed, n, j], n_repeats=n_repeats, alpha=alpha)
+            rows.append({"n": n, "t": round(t, 3), "type I error": float(m["rejection"]),
+                         "R2 simulated": float(m["r2"]), "R2 SE": float(m["r2_se"]),
+                         "R2 paper model": float(mcnemar_type1_replicability(t, n, alpha=alpha)),
+                         "R2 normal model": float(agreement_normal_model(0.0, t, alpha=alpha)),
+                         "all agree simulated": float(m["consistency"]),
+                         "all agree normal model": float(agreement_normal_model(0.0, t, alpha=alpha,
+                                                                              n_repeats=n_repeats))})
+    return pd.DataFrame(rows)
+
+
+def _worst(sizes, test_sizes, *, seed, alpha, n_datasets, n_repeats):
+    """Task I at the worst-case gap (power 50%) beside the Appendix and the normal model; one draw per cell."""
+    z = stats.norm.isf(alpha / 2)
+    rows = []
+    for n in sizes:
+        for j, t in enumerate(test_sizes):
+            gap = float(task1_worst_case_gap(n, t, alpha=alpha))
+            data = sample_task1_counts(n, 0.25 + gap / 2, n_datasets=n_datasets,
+                                       rng=np.random.default_rng([seed, n, j, 1]))
+            m = _simulated(data, t, [seed, n, j, 2], n_repeats=n_repeats, alpha=alpha)
+            rows.append({"n": n, "t": round(t, 3), "gap": gap, "power": float(m["b_better"]),
+                         "R2 simulated": float(m["r2"]), "R2 SE": float(m["r2_se"]),
+                         "Appendix": float(worst_case_replicability_appendix(t)),
+                         "normal model": float(agreement_normal_model(z, t, alpha=alpha)),
+                         "all agree simulated": float(m["consistency"]),
+                         "all agree normal model": float(agreement_normal_model(z, t, alpha=alpha,
+                                                                              n_repeats=n_repeats))})
+    return pd.DataFrame(rows)
+
+
 def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repeats=10, sizes=(10_000, 100_000, 1_000_000),
-             test_sizes=(0.1, 1 / 3, 0.5), write=True):
+             test_sizes=(0.1, 1 / 3, 0.5)):
     """The theory of Bouckaert (2005), Section 3 and Appendix, beside simulation of Task I.
 
     Task I is simulated at gap 0 (Type I) and at the gap where the mean McNemar
@@ -83,78 +157,22 @@ def section3(*, seed=2005, alpha=0.05, n_datasets=2000, n_repeats=10, sizes=(10_
         Data set sizes ``n`` (at least two).
     test_sizes : sequence of float
         Test fractions ``t`` (at least two).
-    write : bool
-        Write ``reproduced/bouckaert2005/section3.csv``.
 
     Returns
     -------
     Section3
         ``constants`` (published beside reproduced), ``epsilon`` (paper's and
         normal model), ``type1`` and ``worst`` (simulated beside the models, with
-        the standard errors of the simulated R̂2 and "all agree").
+        the standard errors of the simulated R̂2 and "all agree"), and ``reproduced``
+        (the constants as ``data/reproduced/bouckaert2005/section3.csv`` holds them).
     """
     if len(sizes) < 2 or len(test_sizes) < 2:
         raise ValueError(f"`sizes` and `test_sizes` must each hold at least 2 values (the claims compare them); "
                          f"got {list(sizes)!r} and {list(test_sizes)!r}.")
-    published = read_published("bouckaert2005", "section3").set_index("quantity")
-    z = stats.norm.isf(alpha / 2)
-    rows = [("type1_replicability_bound_pct", 100 * type1_replicability_bound(alpha)),
-            ("chi2_threshold", stats.chi2.isf(alpha, 1)), ("z_threshold", z),
-            ("tail_mean_linear_slope", 0.97), ("tail_mean_linear_intercept", 0.33)]
-    constants = pd.DataFrame(rows, columns=["quantity", "reproduced"]).set_index("quantity")
-    constants.insert(0, "published", published["value"])
-    constants["difference"] = constants["reproduced"] - constants["published"]
-    if write:
-        out = published.reset_index()[["quantity", "alpha"]].copy()
-        out["value"] = constants["reproduced"].to_numpy()
-        out["source"] = "computed by replicability (measures.type1_replicability_bound, scipy.stats)"
-        write_reproduced(out, "bouckaert2005", "section3")
-
-    rows = []
-    for t in test_sizes:
-        row = {"t": round(t, 3)}
-        for n in [100, 1_000, 10_000, 100_000]:
-            row[f"paper, n={n}"] = float(mcnemar_epsilon(t, n, alpha=alpha))
-        row["normal (any n)"] = float(mcnemar_epsilon(t, alpha=alpha, model="normal"))
-        row["R pairwise, normal"] = float(mcnemar_type1_replicability(t, alpha=alpha, model="normal"))
-        rows.append(row)
-    epsilon = pd.DataFrame(rows).set_index("t")
-
-    def measures(n, q, t, data_rng, rep_rng):
-        data = sample_task1_counts(n, q, n_datasets=n_datasets, rng=np.random.default_rng(data_rng))
-        out = mcnemar_outcomes(data, test_size=t, n_repeats=n_repeats, alpha=alpha, correction=False,
-                               rng=np.random.default_rng(rep_rng))
-        return histogram_measures(outcome_histogram(out), n_repeats=n_repeats)
-
-    rows = []
-    for n in sizes:
-        data = sample_task1_counts(n, 0.25, n_datasets=n_datasets, rng=np.random.default_rng([seed, n]))
-        for j, t in enumerate(test_sizes):
-            out = mcnemar_outcomes(data, test_size=t, n_repeats=n_repeats, alpha=alpha,
-                                   correction=False, rng=np.random.default_rng([seed, n, j]))
-            m = histogram_measures(outcome_histogram(out), n_repeats=n_repeats)
-            rows.append({"n": n, "t": round(t, 3), "type I error": float(m["rejection"]),
-                         "R2 simulated": float(m["r2"]), "R2 SE": float(m["r2_se"]),
-                         "R2 paper model": float(mcnemar_type1_replicability(t, n, alpha=alpha)),
-                         "R2 normal model": float(agreement_normal_model(0.0, t, alpha=alpha)),
-                         "all agree simulated": float(m["consistency"]),
-                         "all agree normal model": float(agreement_normal_model(0.0, t, alpha=alpha,
-                                                                              n_repeats=n_repeats))})
-    type1 = pd.DataFrame(rows)
-    rows = []
-    for n in sizes:
-        for j, t in enumerate(test_sizes):
-            gap = float(task1_worst_case_gap(n, t, alpha=alpha))
-            m = measures(n, 0.25 + gap / 2, t, [seed, n, j, 1], [seed, n, j, 2])
-            rows.append({"n": n, "t": round(t, 3), "gap": gap, "power": float(m["b_better"]),
-                         "R2 simulated": float(m["r2"]), "R2 SE": float(m["r2_se"]),
-                         "Appendix": float(worst_case_replicability_appendix(t)),
-                         "normal model": float(agreement_normal_model(z, t, alpha=alpha)),
-                         "all agree simulated": float(m["consistency"]),
-                         "all agree normal model": float(agreement_normal_model(z, t, alpha=alpha,
-                                                                              n_repeats=n_repeats))})
-    worst = pd.DataFrame(rows)
-    return Section3(constants, epsilon, type1, worst, float(alpha), int(n_datasets), int(n_repeats))
+    constants, reproduced = _constants(alpha)
+    kw = {"seed": seed, "alpha": alpha, "n_datasets": n_datasets, "n_repeats": n_repeats}
+    return Section3(constants, _epsilon(test_sizes, alpha), _type1(sizes, test_sizes, **kw),
+                    _worst(sizes, test_sizes, **kw), float(alpha), int(n_datasets), int(n_repeats), reproduced)
 
 
 def _half_unit(text):
@@ -234,7 +252,7 @@ def section3_claims(res):
     return c, plain(values)
 
 
-def tail_mean_figure():
+def _tail_mean_figure():
     """``E[x | x > z]`` of a standard normal, ``z`` and the line ``0.97 z + 0.33`` of footnote 1."""
     import matplotlib.pyplot as plt
 
@@ -245,10 +263,11 @@ def tail_mean_figure():
     ax.plot(zz, normal_tail_mean_linear(zz), "--", label="$0.97z + 0.33$ (printed)")
     ax.set_xlabel("$z$")
     ax.legend()
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
 
 
-def worst_case_figure(res):
+def _worst_case_figure(res):
     """Worst-case pairwise replicability: the Appendix, the normal model and the simulation per size."""
     import matplotlib.pyplot as plt
 
@@ -263,4 +282,41 @@ def worst_case_figure(res):
     ax.set_xlabel("test fraction $t$")
     ax.set_ylabel("worst-case replicability (pairwise)")
     ax.legend(fontsize=8)
+    fig.canvas.draw()  # drawn once before shown, as pyplot's post-execute hook did: the layout settles alike
     return fig
+
+
+def _tables(res):
+    """The tables of the page: the constants, epsilon, and the Type I and worst-case checks (pairwise, all agree)."""
+    tables = {"constants": Table(res.constants, 6), "epsilon": Table(res.epsilon, 5)}
+    for name in ("type1", "worst"):
+        pairwise, all_agree = res.split(name)
+        tables[f"{name}_pairwise"], tables[f"{name}_all_agree"] = Table(pairwise, 4), Table(all_agree, 3)
+    return tables
+
+
+def section3_page(*, seed=2005, alpha=0.05, n_datasets=2000, n_repeats=10, sizes=(10_000, 100_000, 1_000_000),
+                  test_sizes=(0.1, 1 / 3, 0.5)):
+    """The page of notebook ``bouckaert2005/01_theory``: Section 3 and the Appendix beside simulation of Task I.
+
+    Parameters are those of :func:`section3`.
+
+    Returns
+    -------
+    Page
+        The claims and values of :func:`section3_claims`; the tables ``constants``
+        (printed beside ours), ``epsilon``, ``type1_pairwise``, ``type1_all_agree``,
+        ``worst_pairwise`` and ``worst_all_agree`` (:meth:`Section3.split`); the figures
+        ``tail_mean`` (footnote 1) and ``worst_case``; the reproduced table ``section3``.
+
+    Examples
+    --------
+    >>> page = section3_page(n_datasets=20, sizes=(10_000, 20_000), test_sizes=(0.1, 0.5))
+    >>> list(page.tables)[:3], list(page.figures), list(page.reproduced)
+    (['constants', 'epsilon', 'type1_pairwise'], ['tail_mean', 'worst_case'], ['section3'])
+    """
+    res = section3(seed=seed, alpha=alpha, n_datasets=n_datasets, n_repeats=n_repeats, sizes=sizes,
+                   test_sizes=test_sizes)
+    claims, values = section3_claims(res)
+    return Page(claims, values, tables=_tables(res), reproduced={"section3": res.reproduced},
+                figures={"tail_mean": _tail_mean_figure, "worst_case": partial(_worst_case_figure, res)})

@@ -7,13 +7,13 @@ import pandas as pd
 import pytest
 
 from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_histogram
-from replicability.papers.bouckaert2005.readings import READINGS, X_AXES, reading_values, replicability_readings
-
-
-@pytest.fixture(autouse=True)
-def _tmp_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("REPLICABILITY_REPRODUCED_DIR", str(tmp_path / "reproduced"))
-    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "cache"))
+from replicability.papers.bouckaert2005.readings import (
+    READINGS,
+    X_AXES,
+    reading_values,
+    replicability_readings,
+    replicability_readings_page,
+)
 
 
 def _outcomes(seed=3, shape=(2, 50, 10), p=(0.15, 0.6, 0.25)):
@@ -115,3 +115,14 @@ def test_readings_tables_and_glue_values():
     assert set(res.glue_values()) >= {"readings_verdict", "readings_t1_maxdiff", "readings_max_z"}
     with pytest.raises(ValueError, match="name"):
         res.table("nope")
+
+
+def test_readings_page_has_no_claims_and_the_tables_of_the_investigation():
+    page = replicability_readings_page(type1_sizes=[1000, 2000], worst_sizes=[20000], scale="smoke")
+    assert list(page.tables) == ["type1", "worst", "fit"] and page.reproduced == {}
+    assert page.claims.frame().empty
+    assert list(page.glue_values()) == ["readings_verdict", "readings_t1_maxdiff", "readings_wc_maxdiff",
+                                        "readings_max_z", "readings_n_readings"]
+    worst = page.show("worst")  # transposed: one column per size
+    assert list(worst.frame.columns) == [20000] and worst.digits == 1
+    assert page.show("fit").caption == "Each reading against the printed values"
