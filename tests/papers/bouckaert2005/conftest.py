@@ -1,30 +1,14 @@
-"""Fixtures of the Bouckaert (2005) tests: nothing here may overwrite the committed tables or the cache."""
+"""Fixtures of the Bouckaert (2005) tests: results computed below paper scale stay out of the cache."""
 
-import pandas as pd
 import pytest
 
 from replicability.papers.bouckaert2005.overlap import two_experiments_table
 
 
 @pytest.fixture(autouse=True)
-def _tmp_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("REPLICABILITY_REPRODUCED_DIR", str(tmp_path / "reproduced"))
+def _tmp_cache(tmp_path, monkeypatch):
+    """``REPLICABILITY_CACHE``: results computed below paper scale go under the test's folder."""
     monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "cache"))
-
-
-@pytest.fixture
-def committed(repo_root):
-    """A committed table of ``data/reproduced/bouckaert2005``, by name."""
-    return lambda name: pd.read_csv(repo_root / "data" / "reproduced" / "bouckaert2005" / f"{name}.csv")
-
-
-@pytest.fixture
-def written(tmp_path):
-    """A table that ``page.write()`` wrote to the temporary ``reproduced`` folder, by name (None if absent)."""
-    def read(name):
-        path = tmp_path / "reproduced" / "bouckaert2005" / f"{name}.csv"
-        return pd.read_csv(path) if path.is_file() else None
-    return read
 
 
 @pytest.fixture(scope="module")
