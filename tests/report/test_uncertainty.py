@@ -82,3 +82,13 @@ def test_difference_se_is_the_hypotenuse():
     np.testing.assert_allclose(difference_se(se_1[:, None], se_2[None, :5]),  # broadcast
                                np.hypot(se_1[:, None], se_2[None, :5]), rtol=1e-15, atol=0)
     assert float(difference_se(-3.0, 4.0)) == 5.0  # a standard error enters squared
+
+
+def test_rate_difference_se_matches_the_binomial_formula():
+    # one rate, two independent estimates on n trials each: sqrt(2 p (1 - p) / n)
+    assert rate_difference_se(5.0, 1000) == pytest.approx(100 * np.sqrt(2 * 0.05 * 0.95 / 1000))
+    # two rates: sqrt(p1 q1 / n1 + p2 q2 / n2)
+    expected = 100 * np.sqrt(0.5 * 0.5 / 1000 + 0.4 * 0.6 / 500)
+    assert rate_difference_se(50.0, 1000, 40.0, 500) == pytest.approx(expected)
+    assert np.allclose(rate_difference_se([5.0, 50.0], 1000),
+                       [rate_difference_se(5.0, 1000), rate_difference_se(50.0, 1000)])

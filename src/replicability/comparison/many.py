@@ -23,6 +23,7 @@ from sklearn.metrics import check_scoring
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, check_rope, sklearn_seed
 from ..engine.parallel import parallel_map
+from ..plotting import critical_difference_diagram
 from ..stats.bayesian import bayesian_signed_rank_test
 from ..stats.control import ControlTestResult, control_test
 from ..stats.measures import replicability_r2
@@ -283,8 +284,6 @@ class ManyComparison:
         -------
         matplotlib.axes.Axes
         """
-        from ..plotting import critical_difference_diagram
-
         return critical_difference_diagram(self.nemenyi.average_ranks[repeat], len(self.datasets),
                                            names=list(self.learners), alpha=self.alpha, best=best, ax=ax)
 

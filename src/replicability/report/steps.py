@@ -217,7 +217,11 @@ class Derivation:
                 "n_corrected_hold": sum(bool(s.corrected_holds) for s in errata)}
 
     def as_page(self):
-        """The notebook's :class:`~replicability.report.page.Page`: a table per step (card, then evidence)."""
+        """The notebook's :class:`~replicability.report.page.Page`.
+
+        The table ``steps``, one table per step (its card, then its evidence), a claim per
+        step (and per corrected step and simulation), and the counts and outcomes the text quotes.
+        """
         tables = {"steps": Table(self.table().set_index("step"), index=True)}
         for s in self.steps:
             parts = [s.card()]

@@ -4,12 +4,10 @@ The check of ``rate_difference_se`` (``replicability.report.uncertainty``, where
 standard error that ``compare`` once held now lives) stays here with the helpers it served.
 """
 
-import numpy as np
 import pandas as pd
 import pytest
 
 from replicability.papers import bouckaert2003
-from replicability.report.uncertainty import rate_difference_se
 
 
 @pytest.mark.parametrize(("value", "expected"), [(11, 0.5), (90, 5.0), (10, 5.0), (33, 0.5), (0.3, 0.05),
@@ -21,16 +19,6 @@ def test_word_rounding_is_half_a_unit_of_the_last_significant_digit(value, expec
 def test_word_rounding_rejects_zero():
     with pytest.raises(ValueError, match="`value` must be non-zero"):
         bouckaert2003.word_rounding(0)
-
-
-def test_rate_difference_se_matches_the_binomial_formula():
-    # one rate, two independent estimates on n trials each: sqrt(2 p (1 - p) / n)
-    assert rate_difference_se(5.0, 1000) == pytest.approx(100 * np.sqrt(2 * 0.05 * 0.95 / 1000))
-    # two rates: sqrt(p1 q1 / n1 + p2 q2 / n2)
-    expected = 100 * np.sqrt(0.5 * 0.5 / 1000 + 0.4 * 0.6 / 500)
-    assert rate_difference_se(50.0, 1000, 40.0, 500) == pytest.approx(expected)
-    assert np.allclose(rate_difference_se([5.0, 50.0], 1000),
-                       [rate_difference_se(5.0, 1000), rate_difference_se(50.0, 1000)])
 
 
 def test_worst_first_orders_by_margin_and_broadcasts():

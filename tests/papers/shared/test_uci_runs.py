@@ -7,7 +7,14 @@ import numpy as np
 import pytest
 
 from replicability.papers.bouckaert_frank2004.fidelity import read_weka_cv
-from replicability.papers.shared.uci_runs import UCI_SCHEMES, uci_fold_hits, uci_scheme_results, weka_random_splits
+from replicability.papers.shared.uci_runs import (
+    UCI_SCHEMES,
+    cv_correct,
+    uci_fold_hits,
+    uci_scheme_results,
+    weka_cv_splits,
+    weka_random_splits,
+)
 from replicability.sources.uci import load_uci
 
 from ..._weka_batch import NEEDS_WEKA, RANDOM_SPLIT_RUNS, RANDOM_SPLIT_SETS, compile_driver, random_split_runs
@@ -123,3 +130,90 @@ def test_random_splits_equal_weka_experimenter(weka_random, name):
         weka_train, weka_test, _ = weka_random[(name, run)]
         assert train.tolist() == weka_train, (name, run)
         assert test.tolist() == weka_test, (name, run)
+
+
+def test_weka_cv_splits_partition_and_stratify():
+    y = np.repeat([0, 1, 2], [50, 61, 46])
+    splits = weka_cv_splits(y, n_folds=10, seed=3)
+    tests = np.concatenate([test for _, test in splits])
+    np.testing.assert_array_equal(np.sort(tests), np.arange(len(y)))
+    sizes = [len(test) for _, test in splits]
+    assert sizes == [16] * 7 + [15] * 3  # Weka: the first n % k folds get one more
+    for train, test in splits:
+        np.testing.assert_array_equal(np.sort(train), np.setdiff1d(np.arange(len(y)), test))
+        counts = np.array([np.bincount(y[test], minlength=3) for _, test in splits])
+    assert np.all(counts.max(axis=0) - counts.min(axis=0) <= 1)
+
+
+def test_weka_cv_splits_depend_on_seed_only():
+    y = np.arange(40) % 2
+    a, b = weka_cv_splits(y, seed=5), weka_cv_splits(y, seed=5)
+    assert all(np.array_equal(p[0], q[0]) and np.array_equal(p[1], q[1]) for p, q in zip(a, b))
+    c = weka_cv_splits(y, seed=6)
+    assert any(not np.array_equal(p[1], q[1]) for p, q in zip(a, c))
+
+
+def test_weka_cv_splits_rejects_bad_n_folds():
+    with pytest.raises(ValueError, match="`n_folds`"):
+        weka_cv_splits(np.zeros(10, int), n_folds=1)
+
+
+def test_weka_cv_splits_rejects_bad_y():
+    with pytest.raises(ValueError, match="`y`"):
+        weka_cv_splits(np.zeros((10, 2), int))
+    with pytest.raises(ValueError, match="`y`"):
+        weka_cv_splits(np.zeros(5, int), n_folds=10)
+
+
+def test_cv_correct_rejects_unknown_learner():
+    ds = load_uci("iris", directory=UCI_DIR)
+    with pytest.raises(ValueError, match="`learner`"):
+        cv_correct(ds, "SMO", seeds=[1])
+
+
+def test_weka_random_splits_match_weka_iris_run_1():
+    # Weka 3.6.14, RandomSplitResultProducer -P 90, doRun(1) on iris.arff (tests/weka/WekaBatch.java,
+    # RSPLIT directive): the first 20 training rows, and the 15 test rows, in Weka's order.
+    iris = load_uci("iris", directory=UCI_DIR)
+    train, test = weka_random_splits(iris.y, runs=[1], n_classes=3)[0]
+    assert train[:20].tolist() == [71, 100, 95, 44, 124, 126, 144, 1, 54, 86, 77, 99, 39, 98, 40, 55, 149, 4, 131, 3]
+    assert len(train) == 135 and len(test) == 15
+
+
+def test_weka_random_splits_partition_and_stratify():
+    y = np.repeat([0, 1, 2], [47, 3, 11])
+    for train, test in weka_random_splits(y, runs=range(1, 21)):
+        np.testing.assert_array_equal(np.sort(np.concatenate([train, test])), np.arange(len(y)))
+        n_train = np.bincount(y[train], minlength=3)
+        # probRound of 0.9 n_c: the floor or the ceiling of each class's share
+        assert np.all((n_train == np.floor(0.9 * np.array([47, 3, 11]))) | (n_train == np.ceil(0.9 * np.array(
+            [47, 3, 11]))))
+
+
+def test_weka_random_splits_depend_on_run_and_declared_classes():
+    y = np.arange(60) % 2
+    a, b = weka_random_splits(y, runs=[3, 3])
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    c = weka_random_splits(y, runs=[4])[0]
+    assert not np.array_equal(a[1], c[1])
+    # a declared class without instances draws one more random number (Utils.probRound), so the split changes
+    d = weka_random_splits(y, runs=[3], n_classes=3)[0]
+    assert not (np.array_equal(a[0], d[0]) and np.array_equal(a[1], d[1]))
+
+
+def test_weka_random_splits_missing_class_rows_are_split_too():
+    y = np.array([0] * 20 + [1] * 20 + [-1] * 10)
+    train, test = weka_random_splits(y, runs=[1])[0]
+    assert (y[train] == -1).sum() + (y[test] == -1).sum() == 10 and (y[train] == -1).sum() == 9
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"y": np.zeros((3, 2), dtype=int), "runs": [1]}, "one-dimensional"),
+    ({"y": np.array([0.5, 1.0]), "runs": [1]}, "class codes"),
+    ({"y": np.array([0, 1]), "runs": [1], "train_percent": 0}, "train_percent"),
+    ({"y": np.array([0, 1]), "runs": [1], "train_percent": 101}, "at most 100"),
+    ({"y": np.array([0, 1, 2]), "runs": [1], "n_classes": 2}, "n_classes"),
+])
+def test_weka_random_splits_rejects_bad_input(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        weka_random_splits(**kwargs)

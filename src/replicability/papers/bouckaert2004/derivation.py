@@ -107,9 +107,7 @@ def section3_derivation_page(*, seed=2004, max_enumerated=12, n_sim=20_000, sim_
     Returns
     -------
     Page
-        :meth:`~replicability.report.steps.Derivation.as_page`: the table ``steps``, one
-        table per step (its card, then its evidence), a claim per step (and per corrected
-        step and simulation), and the counts and outcomes the text quotes.
+        :meth:`~replicability.report.steps.Derivation.as_page` of the derivation.
 
     Examples
     --------

@@ -378,15 +378,7 @@ def sign_test_variants_page(*, seed=0, alpha=0.05, scale="paper"):
     Every rule of ``SIGN_VARIANTS`` on Table 1's sorted-runs sample
     (:func:`sign_test_variants`) and on the UCI experiment of Table 2
     (:func:`sign_rules_on_table2`, the committed paper-scale runs unless ``scale`` is "smoke").
-
-    Parameters
-    ----------
-    seed : int
-        Root seed of the shared 10 x 10 cv experiment (0: the committed one).
-    alpha : float
-        Significance level.
-    scale : {"smoke", "quick", "paper"}
-        Sizes of ``TABLE1_SIZES``.
+    Parameters are those of :func:`sign_test_variants`.
 
     Returns
     -------

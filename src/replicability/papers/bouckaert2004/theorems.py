@@ -298,6 +298,27 @@ def _gradient_forms(S, n, k, a, b):
     return exact, corrected
 
 
+def _gradient_case(form, n, pair, *, power):
+    """The exact derivative w.r.t. ``k_pair`` against the asserted one and against the corrected form.
+
+    The printed reduction is ``2k_ab c - 2k_12 c`` with ``c = p(1-p)^power + p^power(1-p)``;
+    ``form`` replaces it. Returns the symbols, the asserted function, whether it equals the
+    exact derivative with the gap at the test point, and whether the corrected form does.
+    """
+    S = _symbols()
+    k = _weights(S, n)
+
+    def printed_fn(kab, k12, p_):
+        c = p_ * (1 - p_) ** power + p_**power * (1 - p_)
+        return 2 * kab * c - 2 * k12 * c
+
+    claim = printed_fn if form is None else form
+    exact, corrected = _gradient_forms(S, n, k, *pair)
+    ok_p, gap = identity(exact, claim(k[pair], k[(0, 1)], S["p"]), _point(S, k))
+    ok_c, _ = identity(exact, corrected)
+    return S, claim, ok_p, gap, ok_c
+
+
 def theorem32_case_disjoint(*, form=None, n=5):
     """Case ``a > 2``: printed ``2k_ab(p(1-p)^3 + p^3(1-p)) - 2k_12(p(1-p)^3 + p^3(1-p))``.
 
@@ -314,20 +335,8 @@ def theorem32_case_disjoint(*, form=None, n=5):
     >>> st.holds, st.corrected_holds
     (False, True)
     """
-    S = _symbols()
+    S, claim, ok_p, gap, ok_c = _gradient_case(form, n, (2, 3), power=3)
     p, q = S["p"], S["q"]
-    k = _weights(S, n)
-    a, b = 2, 3
-
-    def printed_fn(kab, k12, p_):
-        c = p_ * (1 - p_) ** 3 + p_**3 * (1 - p_)
-        return 2 * kab * c - 2 * k12 * c
-
-    claim = printed_fn if form is None else form
-    exact, corrected = _gradient_forms(S, n, k, a, b)
-    ok_p, gap = identity(exact, claim(k[(a, b)], k[(0, 1)], p),
-                         _point(S, k))
-    ok_c, _ = identity(exact, corrected)
     f3r = S["sp"].factor((p**3 + q**3) - (p**2 + q**2) ** 2)
     result = (f"exact derivative w.r.t. k_34 for n = {n} (sympy): equals the printed reduction {_yes(ok_p)} "
               f"(difference {gap:.4f} at p = 0.3, free weights 1/60, 2/60, ...); equals 2(r - r^2)(k_ab - k_12) + "
@@ -352,20 +361,8 @@ def theorem32_case_shared(*, form=None, n=5):
     >>> st.holds, st.corrected_holds
     (False, True)
     """
-    S = _symbols()
+    S, claim, ok_p, gap, ok_c = _gradient_case(form, n, (0, 2), power=2)
     p = S["p"]
-    k = _weights(S, n)
-    a, b = 0, 2
-
-    def printed_fn(kab, k12, p_):
-        c = p_ * (1 - p_) ** 2 + p_**2 * (1 - p_)
-        return 2 * kab * c - 2 * k12 * c
-
-    claim = printed_fn if form is None else form
-    exact, corrected = _gradient_forms(S, n, k, a, b)
-    ok_p, gap = identity(exact, claim(k[(a, b)], k[(0, 1)], p),
-                         _point(S, k))
-    ok_c, _ = identity(exact, corrected)
     coef, _ = identity((p**2 + (1 - p) ** 2) - (p**3 + (1 - p) ** 3), p * (1 - p))
     result = (f"exact derivative w.r.t. k_13 for n = {n} (sympy): equals the printed reduction {_yes(ok_p)} "
               f"(difference {gap:.4f} at p = 0.3, free weights 1/60, 2/60, ...); equals 2[(Ck)_ab - (Ck)_12] "

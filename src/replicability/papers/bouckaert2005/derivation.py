@@ -137,9 +137,7 @@ def appendix_derivation_page(*, seed=2005, alpha=0.05, sizes=APPENDIX_SIZES["siz
     Returns
     -------
     Page
-        :meth:`~replicability.report.steps.Derivation.as_page`: the table ``steps``, one
-        table per step (its card, then its evidence), a claim per step (and per corrected
-        step and simulation), and the counts and outcomes the text quotes.
+        :meth:`~replicability.report.steps.Derivation.as_page` of the derivation.
 
     Examples
     --------

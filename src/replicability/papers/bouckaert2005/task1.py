@@ -19,6 +19,9 @@ Only the test-set cells ``(x, y) = (0, 0)`` (B right, A wrong) and ``(0, 1)``
 (A right, B wrong) matter to every test here, so test sets are drawn from a
 three-colour urn ``(c00, c01, rest)``: two hypergeometric draws per split,
 the same distribution as :mod:`replicability.sources.counts` for these two cells.
+
+The paper: Bouckaert, R. R. (2005). Low replicability of machine learning experiments is
+not a small data set phenomenon. ICML 2005 Workshop on Meta-learning.
 """
 
 from __future__ import annotations
@@ -174,11 +177,6 @@ def mcnemar_outcomes(cell_counts, *, test_size, n_repeats=10, alpha=0.05, correc
     Notes
     -----
     No discordant test case gives statistic 0 and p = 1 (no difference).
-
-    References
-    ----------
-    R. R. Bouckaert (2005). Low replicability of machine learning experiments
-    is not a small data set phenomenon. ICML 2005 Workshop on Meta-Learning.
 
     Examples
     --------

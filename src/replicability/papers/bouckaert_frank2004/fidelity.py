@@ -98,7 +98,7 @@ def read_weka_cv(path=None):
     Returns
     -------
     xarray.Dataset
-        ``correct`` (dataset, learner, seed) and ``n_instances`` (dataset).
+        As :func:`uci_cv_correct` returns, from real Weka.
 
     Examples
     --------

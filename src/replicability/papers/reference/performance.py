@@ -42,12 +42,12 @@ _LEARNERS = {"naive_bayes": "naive Bayes", "c45": "C4.5", "ib1": "1-NN", "tan": 
              "voted_perceptron": "voted perceptron"}
 
 
-def read_benchmarks(names=None, folder=None):
+def read_benchmarks(benchmarks=None, folder=None):
     """The measured benchmark files, ``{name: {"machine": ..., "results": ...}}``.
 
     Parameters
     ----------
-    names : sequence of str, optional
+    benchmarks : sequence of str, optional
         Stems of ``data/benchmarks/*.json``; all of them by default.
     folder : path-like, optional
         Default ``data/benchmarks``.
@@ -58,7 +58,7 @@ def read_benchmarks(names=None, folder=None):
     ['counts', 'engine']
     """
     folder = Path(folder) if folder is not None else data_dir() / "benchmarks"
-    names = list(names) if names else sorted(p.stem for p in folder.glob("*.json"))
+    names = list(benchmarks) if benchmarks else sorted(p.stem for p in folder.glob("*.json"))
     missing = [n for n in names if not (folder / f"{n}.json").is_file()]
     if missing:
         raise FileNotFoundError(f"No benchmark file for {missing} in {folder}; run `make benchmark`.")
@@ -117,15 +117,13 @@ def _fmt(value, digits=1):
         f"{value:,.{digits}f}"
 
 
-def performance_report(names=None, folder=None):
+def performance_report(benchmarks=None, folder=None):
     """Read the benchmark files and build the performance page's tables, figures and lines.
 
     Parameters
     ----------
-    names : sequence of str, optional
-        Stems of the benchmark files to show (all by default).
-    folder : path-like, optional
-        Default ``data/benchmarks``.
+    benchmarks, folder
+        As in :func:`read_benchmarks`.
 
     Returns
     -------
@@ -140,7 +138,7 @@ def performance_report(names=None, folder=None):
     >>> report.lines["counts"][0].startswith("configuration: ratio")
     True
     """
-    measured = read_benchmarks(names, folder)
+    measured = read_benchmarks(benchmarks, folder)
     report = PerformanceReport(measured)
     machine = pd.DataFrame({BENCHMARK_TITLES.get(k, k): m["machine"] for k, m in measured.items()}).T
     machine = machine.rename(columns={"cpu_count": "CPU cores", "python": "Python"}).fillna("not recorded")
@@ -165,12 +163,7 @@ def performance_report(names=None, folder=None):
 def performance_page(benchmarks=None, folder=None):
     """The page ``reference/03_performance``: per section its table, figure and lines.
 
-    Parameters
-    ----------
-    benchmarks : sequence of str, optional
-        Stems of the benchmark files to show (all by default).
-    folder : path-like, optional
-        Default ``data/benchmarks``.
+    Parameters are those of :func:`performance_report`.
 
     Returns
     -------

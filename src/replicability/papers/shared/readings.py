@@ -8,6 +8,10 @@ when the learners do not differ, the power when they do), its replicability
 (R̂2 of Bouckaert 2004, normalized to ``2 R̂2 - 1``) and its consistency (the
 share of data sets on which all ten outcomes agree, Bouckaert & Frank 2004).
 
+The papers: Bouckaert, R. R. (2004), ICML 2004, https://doi.org/10.1145/1015330.1015338;
+Bouckaert, R. R., & Frank, E. (2004), PAKDD 2004, LNAI 3056, 3-12,
+https://doi.org/10.1007/978-3-540-24775-3_3.
+
 This module holds the pieces the notebooks need beyond glue:
 
 * :func:`experiment_sample` extends :func:`~replicability.stats.schemes.scheme_sample`
@@ -88,11 +92,6 @@ def experiment_sample(d, scheme):
     ndarray, shape (..., n)
         ``n`` is ``r``, ``k``, ``r k``, ``r``, ``k`` or ``k``.
 
-    References
-    ----------
-    .. [1] Bouckaert, R. R. (2004). Estimating replicability of classifier
-       learning experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
-
     Examples
     --------
     Bouckaert (2003), Figure 1 (rows are runs):
@@ -152,11 +151,6 @@ def experiment_outcomes(d, *, scheme, test, alpha):
     Degenerate samples follow the tests' conventions (t-test: p = 1 for all
     zeros, p = 0 for a non-zero constant; sign test: half-integer counts get
     the mean of the neighbouring exact p-values).
-
-    References
-    ----------
-    .. [1] Bouckaert, R. R. (2004). Estimating replicability of classifier
-       learning experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
 
     Examples
     --------
@@ -249,14 +243,6 @@ def outcome_summary(outcomes, *, confidence_level=0.95):
     the sampling of data sets. The replicability interval is the t interval
     over the per-data-set values of ``2 R̂2 - 1``. R̂2 uses three outcome
     values (ERRATA.md); normalized replicability is not clipped.
-
-    References
-    ----------
-    .. [1] Bouckaert, R. R. (2004). Estimating replicability of classifier
-       learning experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
-    .. [2] Bouckaert, R. R. and Frank, E. (2004). Evaluating the replicability
-       of significance tests for comparing learning algorithms. PAKDD 2004,
-       3-12. https://doi.org/10.1007/978-3-540-24775-3_3
 
     Examples
     --------

@@ -25,6 +25,9 @@ https://doi.org/10.1007/978-3-540-24775-3_3
 
 Bouckaert, R. R. (2004). Estimating replicability of classifier learning
 experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
+
+Nadeau, C., & Bengio, Y. (2003). Inference for the generalization error. Machine
+Learning 52(3), 239-281. https://doi.org/10.1023/A:1024068626366
 """
 
 from __future__ import annotations
@@ -232,17 +235,6 @@ def uci_test_outcomes(results, test, *, n_runs=None, alpha=0.05, pairs=tuple(PAI
     ratio. Zero variance follows Weka's convention (p = 1 if every difference
     is zero; p = 0 for a non-zero constant).
 
-    References
-    ----------
-    .. [1] Bouckaert, R. R., & Frank, E. (2004). Evaluating the replicability of
-       significance tests for comparing learning algorithms. PAKDD 2004, LNAI
-       3056, 3-12. https://doi.org/10.1007/978-3-540-24775-3_3
-    .. [2] Bouckaert, R. R. (2004). Estimating replicability of classifier
-       learning experiments. ICML 2004. https://doi.org/10.1145/1015330.1015338
-    .. [3] Nadeau, C., & Bengio, Y. (2003). Inference for the generalization
-       error. Machine Learning 52(3), 239-281.
-       https://doi.org/10.1023/A:1024068626366
-
     Examples
     --------
     One data set, one repeat, 10 runs x 10 folds in which A is always one case
@@ -362,12 +354,6 @@ def consistency_table(outcomes, *, directional=False):
     i.e. on the two-valued outcome; a data set where the test sometimes prefers
     A and sometimes B with no draw is consistent there but not with
     ``directional=True``.
-
-    References
-    ----------
-    .. [1] Bouckaert, R. R., & Frank, E. (2004). Evaluating the replicability of
-       significance tests for comparing learning algorithms. PAKDD 2004, LNAI
-       3056, 3-12. https://doi.org/10.1007/978-3-540-24775-3_3
 
     Examples
     --------

@@ -34,6 +34,9 @@ tests for comparing learning algorithms. PAKDD 2004, LNAI 3056, 3-12.
 
 Bouckaert, R. R. (2004). Estimating replicability of classifier learning
 experiments. ICML 2004.
+
+Hall, M., Frank, E., et al. (2009). The WEKA data mining software: an update.
+SIGKDD Explorations 11(1), 10-18. https://doi.org/10.1145/1656274.1656278
 """
 
 from __future__ import annotations
@@ -117,11 +120,6 @@ def weka_cv_splits(y, *, n_folds=10, seed=1):
     list of (ndarray, ndarray)
         ``(train, test)`` row indices per fold, in Weka's order.
 
-    References
-    ----------
-    .. [1] Hall, M., Frank, E., et al. (2009). The WEKA data mining software:
-       an update. SIGKDD Explorations 11(1), 10-18. doi:10.1145/1656274.1656278
-
     Examples
     --------
     >>> import numpy as np
@@ -186,11 +184,6 @@ def weka_random_splits(y, *, runs, train_percent=90.0, n_classes=None):
     against the real ``doRun`` in the Weka test tier
     (``tests/learners/test_weka_agreement.py``). Instances with a missing class are split too;
     Weka's evaluation then skips them.
-
-    References
-    ----------
-    .. [1] Hall, M., Frank, E., et al. (2009). The WEKA data mining software:
-       an update. SIGKDD Explorations 11(1), 10-18. doi:10.1145/1656274.1656278
 
     Examples
     --------
