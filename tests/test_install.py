@@ -38,6 +38,12 @@ except ImportError as exc:
     print(exc)
 """
 
+# a figure in an environment without matplotlib
+PLOT = """
+from replicability.plotting import critical_difference_diagram
+critical_difference_diagram({"a": 1.5, "b": 1.5}, 10)
+"""
+
 pytestmark = pytest.mark.slow
 
 
@@ -85,6 +91,8 @@ def test_core_then_book_install_from_outside_the_checkout(tmp_path):
     without_book = _run([bin_dir / "replicability", "run", NOTEBOOK], cwd=work, env=env, returncode=1)
     assert "needs the [book] extra: pip install 'replicability[book]'" in without_book.stderr
     assert "needs the [dask] extra" in _run([bin_dir / "python", "-c", DASK_BACKEND], cwd=work, env=env).stdout
+    no_plot = _run([bin_dir / "python", "-c", PLOT], cwd=work, env=env, returncode=1).stderr.strip().splitlines()
+    assert no_plot[-1] == "ImportError: Plotting needs the [plot] extra: pip install 'replicability[plot]'"
 
     _run([bin_dir / "pip", "install", "--constraint", LOCK, f"{source}[book]"], cwd=work, env=env)
     out = work / "out.ipynb"

@@ -1,5 +1,9 @@
 """Figures that span the package's rooms; matplotlib is imported only when one is drawn.
 
+:func:`pyplot` is the one place the package imports matplotlib's pyplot for a user's
+figure: without matplotlib it raises an :class:`ImportError` that names the extra to
+install (``pip install 'replicability[plot]'``).
+
 :func:`critical_difference_diagram` draws Demšar's (2006) CD diagram: the average ranks
 of several learners over many data sets on one axis, the critical difference of the
 Nemenyi test, and bars joining the groups of learners that are not significantly
@@ -13,12 +17,34 @@ import numpy as np
 from ._validation import as_float_array, check_alpha, check_choice, check_positive_int
 from .stats.ranks import critical_difference, rank_cliques
 
-__all__ = ["critical_difference_diagram"]
+__all__ = ["critical_difference_diagram", "pyplot"]
 
 _SIDES = ("left", "right")
 # Vertical layout, in axis units: the rank axis at 0, the CD bar above, cliques and labels below.
 _CD_Y, _BAR_Y0, _BAR_DY, _LABEL_DY = 0.75, -0.3, 0.22, 0.42
 _BAR_PAD = 0.03  # clique bars reach this far (in ranks) beyond their outer learners
+
+
+def pyplot():
+    """matplotlib's ``pyplot``, imported on first use (``import replicability`` stays light).
+
+    Raises
+    ------
+    ImportError
+        When matplotlib is not installed, with the one line that says what to install.
+
+    Examples
+    --------
+    >>> pyplot().__name__
+    'matplotlib.pyplot'
+    """
+    try:
+        import matplotlib.pyplot as plt
+    except ModuleNotFoundError as exc:
+        if exc.name != "matplotlib":
+            raise
+        raise ImportError("Plotting needs the [plot] extra: pip install 'replicability[plot]'") from None
+    return plt
 
 
 def _names_and_ranks(average_ranks, names):
@@ -85,8 +111,7 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
     >>> sum(line.get_gid() == "clique" for line in ax.lines)
     2
     """
-    import matplotlib.pyplot as plt  # only here: `import replicability` stays light
-
+    plt = pyplot()
     names, ranks = _names_and_ranks(average_ranks, names)
     n = check_positive_int(n_datasets, "n_datasets")
     alpha = check_alpha(alpha)

@@ -69,3 +69,45 @@ def test_every_figure_output_carries_an_image(notebook):
     # ("<Figure size 700x400 with 1 Axes>") and the book shows no plot.
     blank = [index for index, output in figure_outputs(notebook) if "image/png" not in output.get("data", {})]
     assert not blank, f"figure outputs without an image in cells {blank}"
+
+
+# A Python value shown as its repr: a list, dict, tuple or set, an array, an object's default repr,
+# or a dict printed inside a line of text.
+RAW_VALUE = re.compile(r"\s*(\[|\{|\(|array\(|<[\w.]+ object at 0x)")
+PRINTED_DICT = re.compile(r"\{'[^']*': ")
+
+
+def raw_outputs(path):
+    """(cell index, text) of every output that shows a bare Python value instead of a table or a sentence."""
+    nb = json.loads(path.read_text())
+    for index, cell in enumerate(nb["cells"]):
+        for output in cell.get("outputs", []):
+            if output["output_type"] == "stream":
+                text = "".join(output["text"])
+                if RAW_VALUE.match(text) or PRINTED_DICT.search(text):
+                    yield index, text
+            elif output["output_type"] in ("execute_result", "display_data"):
+                data = output.get("data", {})
+                rich = [kind for kind in data if kind != "text/plain" and not kind.startswith("application/papermill")]
+                text = "".join(data.get("text/plain", ""))
+                if not rich and RAW_VALUE.match(text):
+                    yield index, text
+
+
+def test_raw_outputs_are_recognized(tmp_path):
+    shown = {"cells": [
+        {"cell_type": "code", "outputs": [{"output_type": "execute_result", "data": {"text/plain": "['a.csv']"}}]},
+        {"cell_type": "code", "outputs": [{"output_type": "stream", "text": "first: {'pvalue': 0.03}\n"}]},
+        {"cell_type": "code", "outputs": [{"output_type": "display_data",
+                                           "data": {"text/plain": "<Figure>", "image/png": "..."}}]},
+        {"cell_type": "code", "outputs": [{"output_type": "stream", "text": "same p-value: True\n"}]},
+    ]}
+    path = tmp_path / "nb.ipynb"
+    path.write_text(json.dumps(shown))
+    assert [index for index, _ in raw_outputs(path)] == [0, 1]
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[f"{p.parent.name}/{p.stem}" for p in NOTEBOOKS])
+def test_no_output_shows_a_raw_python_value(notebook):
+    raw = {index: text[:80] for index, text in raw_outputs(notebook)}
+    assert not raw, f"show these as a table or a sentence: {raw}"

@@ -76,6 +76,8 @@ def test_scorecard_html_links_every_claim_to_its_page_and_escapes_text(tmp_path,
     html = scorecard_html(scorecard(tmp_path))
     assert '<a href="../paper_x/02_page.html">' in html
     assert "The &quot;rate&quot; &lt; 5%" in html and html.count("<tr>") == 2  # header and one claim
+    assert '<span class="verdict" style="background: #1a7f37">holds</span>' in html
+    assert "02_<wbr>page" in html and "overflow-wrap: normal" in html  # wraps between words, never inside one
     counts = verdict_counts(scorecard(tmp_path))
     assert counts.loc["paper_x", HOLDS] == 1 and counts.loc["paper_x", "total"] == 1
 

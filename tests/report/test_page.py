@@ -87,7 +87,8 @@ def test_page_glue_values_write_show_and_plot(tmp_path, monkeypatch):
                 reproduced={"table": pd.DataFrame({"a": [1]})})
     assert (page.paper, page.name) == ("demo_paper", "01_demo")
     assert page.glue_values() == {"summary": "summary line", "x": 0.5, "k": "holds"}
-    assert page.write() == ["reproduced/demo_paper/table.csv", "reproduced/claims/demo_paper/01_demo.csv"]
+    assert page.write() is None  # a notebook's last line `page.write()` displays nothing
+    assert (tmp_path / "demo_paper" / "table.csv").is_file()
     assert (tmp_path / "claims" / "demo_paper" / "01_demo.csv").is_file()
     assert "1.500" in page.show("t")._repr_html_() and "1.5<" in page.show("t", 1)._repr_html_()
     with pytest.raises(KeyError, match="`name` must be one of"):

@@ -58,6 +58,8 @@ SE_MULTIPLE = 2.0
 HOLDS = "holds"
 WITHIN = "holds within tolerance"
 NOT_HOLDS = "does not hold"
+# the scorecard's verdict labels: white text on these (contrast >= 4.5, WCAG AA)
+_VERDICT_COLOURS = {HOLDS: "#1a7f37", WITHIN: "#9a6700", NOT_HOLDS: "#cf222e"}
 _RANK = {HOLDS: 0, WITHIN: 1, NOT_HOLDS: 2}
 
 
@@ -249,7 +251,12 @@ def scorecard(root=None):
 
 
 def scorecard_html(frame):
-    """The scorecard as an HTML table: one row per claim, linked to its page, text wrapped.
+    """The scorecard as an HTML table a reader can scan: one row per claim, linked to its page.
+
+    Five columns: the page (a link), the statement with its source, the rule with its
+    tolerance, the measured value, and the verdict as a coloured label. Text wraps
+    between words only (a page name also at its underscores), so the table fits the text
+    column without breaking a word.
 
     Parameters
     ----------
@@ -264,16 +271,22 @@ def scorecard_html(frame):
     """
     import html
 
-    columns = ("statement", "source", "rule", "measured", "tolerance", "verdict")
-    head = "".join(f"<th>{c}</th>" for c in ("paper / page", *columns))
+    def text(value):
+        return html.escape(str(value))
+
+    head = "".join(f"<th>{c}</th>" for c in ("page", "statement", "rule", "measured", "verdict"))
     rows = []
     for row in frame.itertuples(index=False):
-        link = f'<a href="../{html.escape(row.paper)}/{html.escape(row.page)}.html">{html.escape(row.paper)}<br>' \
-               f"{html.escape(row.page)}</a>"
-        cells = "".join(f"<td>{html.escape(str(getattr(row, c)))}</td>" for c in columns)
-        rows.append(f"<tr><td>{link}</td>{cells}</tr>")
-    style = ("<style>.scorecard td, .scorecard th {text-align: left; vertical-align: top; white-space: normal;"
-             " overflow-wrap: anywhere; font-size: 0.85em}</style>")
+        page = text(row.page).replace("_", "_<wbr>")
+        link = f'<a href="../{text(row.paper)}/{text(row.page)}.html">{text(row.paper)}<br>{page}</a>'
+        tolerance = "" if row.tolerance in ("", "none") else f"<br><small>tolerance {text(row.tolerance)}</small>"
+        colour = _VERDICT_COLOURS.get(row.verdict, "#57606a")
+        rows.append(f"<tr><td>{link}</td><td>{text(row.statement)}<br><small>{text(row.source)}</small></td>"
+                    f"<td>{text(row.rule)}{tolerance}</td><td>{text(row.measured)}</td>"
+                    f'<td><span class="verdict" style="background: {colour}">{text(row.verdict)}</span></td></tr>')
+    style = ("<style>.scorecard {width: 100%} .scorecard td, .scorecard th {text-align: left; vertical-align: top; "
+             "white-space: normal; overflow-wrap: normal; word-break: normal; font-size: 0.85em} "
+             ".scorecard .verdict {display: inline-block; color: #fff; border-radius: 0.3em; padding: 0 0.4em}</style>")
     return f'{style}<table class="scorecard"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 

@@ -346,10 +346,10 @@ class Page:
             glue(key, value, display=False)
 
     def write(self):
-        """Write the reproduced tables and the claims file; return the names written."""
-        names = [write_reproduced(frame, *(table.split("/", 1) if "/" in table else (self.paper, table)))
-                 for table, frame in self.reproduced.items()]
-        return [*names, self.claims.write()]
+        """Write the reproduced tables and the claims file; return nothing, so a notebook shows nothing."""
+        for table, frame in self.reproduced.items():
+            write_reproduced(frame, *(table.split("/", 1) if "/" in table else (self.paper, table)))
+        self.claims.write()
 
     def show(self, name, digits=None, *, caption=None):
         """The table ``name`` as a :class:`Table` (``digits``, ``caption``: override the page's)."""

@@ -163,7 +163,7 @@ def test_bayesian_page_signed_rank_values_are_the_headline_rows(bayes):
     assert bayes.values["sr_max_range"] == round(float(max(ranges)), 3)
     assert bayes.values["sr_n_tests"] == 30
     assert bayes.values["seed_shown"] == 3 and bayes.values["n_draws_shown"] == 2000
-    assert set(bayes.tables) == {"comparisons", "agreement", "stability", "signed_rank", "spread"}
+    assert set(bayes.tables) == {"sizes", "comparisons", "agreement", "stability", "signed_rank", "spread"}
     assert all(isinstance(t, Table) for t in bayes.tables.values())
 
 

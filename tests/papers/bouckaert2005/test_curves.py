@@ -11,7 +11,7 @@ from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN, se_multiple
 def test_task1_curves_reproduce_the_committed_figures(written, committed):
     page = curves.task1_curves_page()
     assert written("figures1_4") is None  # nothing is written while the page is built
-    assert page.write()[0] == "reproduced/bouckaert2005/figures1_4.csv"
+    page.write()
     frame = curves.task1_curves()
     committed = committed("figures1_4")
     pd.testing.assert_frame_equal(written("figures1_4"), committed)

@@ -1,6 +1,8 @@
 """Bouckaert (2005), Section 3 and the Appendix step by step (replicability.papers.bouckaert2005.derivation): every
 step runs in the paper's order, and the page of notebook 05 holds them."""
 
+import os
+
 import pytest
 
 pytest.importorskip("sympy")
@@ -32,4 +34,6 @@ def test_the_page_has_a_table_per_step_and_writes_only_its_claims(written):
     assert page.name == "05_appendix_derivation" and page.reproduced == {}
     assert list(page.tables)[0] == "steps" and len(page.tables) == 1 + len(d.DERIVATION_2005_STEPS)
     assert page.values["n_steps"] == 32 and page.values["outcome_z_rewrite"] == "erratum"
-    assert page.write() == ["reproduced/claims/bouckaert2005/05_appendix_derivation.csv"]
+    page.write()
+    assert os.listdir(os.path.join(os.environ["REPLICABILITY_REPRODUCED_DIR"], "claims", "bouckaert2005")) == [
+        "05_appendix_derivation.csv"]

@@ -47,8 +47,8 @@ def test_in_text_page_writes_the_printed_rows_only_when_asked(written):
     page = in_text.in_text_page(type1_sizes=(1000, 2000), worst_sizes=(20000, 100000), sizes=(1000,),
                                 scale="smoke")
     assert written("type1_replicability") is None and written("worst_case") is None
-    assert page.write()[:2] == ["reproduced/bouckaert2005/type1_replicability.csv",
-                                "reproduced/bouckaert2005/worst_case.csv"]
+    page.write()
+    assert written("worst_case") is not None
     # The printed rows, our values at the sizes simulated (the others empty), rounded to 2 decimals.
     type1 = written("type1_replicability").set_index("n")
     assert list(type1.columns) == ["design", "replicability_pct", "source"] and len(type1) == 6

@@ -32,7 +32,7 @@ def test_section3_constants_and_claims_small_simulation():
 def test_section3_page_writes_the_committed_constants(written, committed):
     page = section3.section3_page(n_datasets=20, sizes=(10_000, 20_000), test_sizes=(0.1, 0.5))
     assert written("section3") is None  # nothing is written while the page is built
-    assert page.write()[0] == "reproduced/bouckaert2005/section3.csv"
+    page.write()
     assert np.allclose(written("section3")["value"], committed("section3")["value"])
     assert list(page.tables) == ["constants", "epsilon", "type1_pairwise", "type1_all_agree", "worst_pairwise",
                                  "worst_all_agree"]

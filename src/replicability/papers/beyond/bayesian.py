@@ -488,8 +488,8 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
     Returns
     -------
     Page
-        Tables ``comparisons`` (headline, per data set and pair), ``agreement``,
-        ``stability``, ``signed_rank`` (headline, per pair) and ``spread``; figure
+        Tables ``sizes`` (of the results), ``comparisons`` (headline, per data set and pair),
+        ``agreement``, ``stability``, ``signed_rank`` (headline, per pair) and ``spread``; figure
         ``simplex``; the values the text quotes (``n_pairs``, ``same_direction``,
         ``bayes_consistent``, ``sr_NB_vs_C45_p_b_better``, ``sr_max_range``, ...);
         ``data``: ``comparisons``, ``signed_rank``, ``draws`` and ``sizes`` (of the
@@ -516,7 +516,9 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
     spread = signed_rank_spread(signed_rank).rename(index=PAIR_LABELS)
 
     page = Page(Claims("beyond", "01_bayesian_comparisons"))
+    sizes = dict(results["correct"].sizes)
     page.tables.update({
+        "sizes": Table(pd.DataFrame(sizes, index=["size"]).rename_axis(columns="dimension")),
         "comparisons": Table(labelled(first[["mean_difference", "p_a_better", "p_equivalent", "p_b_better",
                                              "bayesian", "ttest"]]), 3),
         "agreement": Table(agreement), "stability": Table(stability, 3),
@@ -528,5 +530,5 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
                         "seed_shown": rng if isinstance(rng, (int, np.integer)) else "a Generator",
                         **_signed_rank_values(headline_sr, spread, signed_rank)})
     page.data.update({"comparisons": comparisons, "signed_rank": signed_rank, "draws": draws,
-                      "sizes": dict(results["correct"].sizes)})
+                      "sizes": sizes})
     return page
