@@ -302,15 +302,15 @@ class TAN(ClassifierMixin, BaseEstimator):
         # Weka's parent configurations: the class first, then the attribute parent.
         base = np.array([_bayes_score(np.bincount(c * sizes[h] + codes[:, h], minlength=n_c * sizes[h])
                                       .reshape(n_c, sizes[h])) for h in range(d)])
-        gain = np.zeros((d, d))
+        score = base[:, None] + np.zeros((d, d))  # the diagonal: no gain
         for h in range(d):
             for t in range(d):
                 if t != h:
                     cells = (c * sizes[t] + codes[:, t]) * sizes[h] + codes[:, h]
                     counts = np.bincount(cells, minlength=n_c * sizes[t] * sizes[h]).reshape(-1, sizes[h])
-                    gain[h, t] = _bayes_score(counts) - base[h]
-        self.score_gain_ = gain
-        self.parent_ = _weka_tan_parents(base, gain + base[:, None]).astype(np.intp)
+                    score[h, t] = _bayes_score(counts)
+        self.score_gain_ = score - base[:, None]
+        self.parent_ = _weka_tan_parents(base, score).astype(np.intp)
 
         class_counts = np.bincount(c, minlength=n_c)
         self.class_log_prior_ = _log_quotient(class_counts + alpha, np.full(n_c, c.shape[0] + alpha * n_c))
