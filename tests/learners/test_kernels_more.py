@@ -11,11 +11,13 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.splits import rxk_cv_splits
-from replicability.learners import pairs
+from replicability.learners import TAN, _kernels_more, pairs
 from replicability.learners.pairs import FAST_LEARNERS, evaluate_pair_fast, evaluate_pair_loop
 from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.sources.synthetic import sample_independent_binary
@@ -174,6 +176,32 @@ def test_voted_perceptron_with_three_classes_raises_like_the_estimator():
                            learner_b=registry.LEARNERS["voted_perceptron"])
     with pytest.raises(ValueError, match="binary classification"):
         evaluate_pair_fast(X, y, splits, learner_a="ib1", learner_b="voted_perceptron")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 9), st.integers(2, 3), st.integers(12, 120),
+       st.sampled_from([0.5, 1.0, 0.25, 2.0]), st.booleans())
+def test_tan_kernel_equals_estimator_property(seed, n_attributes, n_classes, n_samples, alpha, copies):
+    # Any small binary data set, with or without copied and complemented columns (exactly
+    # tied BAYES gains), whose training set holds both values of every attribute and
+    # every class (the folds the kernel takes): the kernel's hits are the estimator's.
+    rng = np.random.default_rng(seed)
+    X = (rng.random((n_samples, n_attributes)) < rng.uniform(0.1, 0.9, n_attributes)).astype(np.int64)
+    if copies and n_attributes > 1:
+        X[:, -1] = 1 - X[:, 0]
+        X[:, n_attributes // 2] = X[:, 0]
+    y = np.where(rng.random(n_samples) < 0.4, rng.integers(0, n_classes, n_samples), X[:, 0] % n_classes)
+    perm = rng.permutation(n_samples)
+    cut = int(rng.integers(n_samples // 2, n_samples - 1))
+    train, test = perm[:cut], perm[cut:]
+    assume(np.unique(y[train]).size == n_classes == np.unique(y).size)
+    assume(all(np.unique(X[train, j]).size == 2 for j in range(n_attributes)))
+    packed = (X << np.arange(n_attributes)).sum(axis=1).astype(np.int64)
+    hits = _kernels_more.tan_hits(packed, n_attributes, n_classes, y.astype(np.int64), train.astype(np.int64),
+                                  np.array([0, train.size]), test.astype(np.int64), np.array([0, test.size]),
+                                  alpha)
+    want = TAN(alpha=alpha).fit(X[train], y[train]).predict(X[test]) == y[test]
+    np.testing.assert_array_equal(hits, want)
 
 
 # --------------------------------------------------------------------------- options

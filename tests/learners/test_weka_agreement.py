@@ -11,9 +11,8 @@ and our learners must classify exactly as many test instances correctly on every
 On the Experimenter's random 90/10 splits (Weka's own ``RandomSplitResultProducer.doRun``)
 of five UCI data sets, our learners must score as Weka's (that the splits themselves are
 Weka's is checked in ``tests/papers/shared/test_uci_runs.py``).
-TAN is the known exception (Weka's TAN searches its tree with the BAYES score, ours with
-conditional mutual information): that comparison is a strict expected failure, so a
-change that made them agree would be noticed.
+For TAN the tree itself is compared too: the parents Weka's BayesNet prints for every
+attribute must be ours.
 
 Skipped, with the reason, where Java or Weka is absent: ``make test`` installs Debian's
 ``weka`` and a JDK (``--no-install-recommends``) when run as root.
@@ -90,11 +89,7 @@ def weka(driver):
     return {(f[1], f[2]): int(f[4]) for f in (line.split("\t") for line in out.splitlines()) if f[0] == "F"}
 
 
-@pytest.mark.parametrize("learner", [
-    "naive_bayes", "c45", "ib1", "voted_perceptron",
-    pytest.param("tan", marks=pytest.mark.xfail(strict=True, reason="Weka's TAN tree comes from a BAYES-score "
-                                                 "search, ours from conditional mutual information")),
-])
+@pytest.mark.parametrize("learner", list(OURS))
 def test_synthetic_folds_equal_weka(weka, learner):
     differ = []
     for index, X, y, splits in _synthetic_samples():
@@ -103,6 +98,33 @@ def test_synthetic_folds_equal_weka(weka, learner):
             if ours != weka[(f"syn{index}/{f}", learner)]:
                 differ.append((index, f, ours, weka[(f"syn{index}/{f}", learner)]))
     assert not differ, f"{len(differ)} of {N_SYNTHETIC * 10} folds differ (data set, fold, ours, Weka): {differ}"
+
+
+@pytest.fixture(scope="module")
+def weka_tan_trees(driver):
+    """Weka's TAN network on every synthetic fold: {(data set, fold): parents per node, as printed}."""
+    jobs = ["CLF\ttan\t" + WEKA["tan"].replace(" ", "\t", 1)]
+    for index, X, y, splits in _synthetic_samples():
+        arff = driver / f"synthetic{index}.arff"
+        _write_arff(arff, X, y)
+        jobs += [f"SPLIT\tsyn{index}/{f}\t{arff}\t{','.join(map(str, tr))}\t{','.join(map(str, te))}"
+                 for f, (tr, te) in enumerate(splits)]
+    return {tuple(map(int, f[1][3:].split("/"))): f[3] for f in
+            (line.split("\t") for line in run_driver(driver, jobs, "-s").splitlines()) if f[0] == "T"}
+
+
+def test_tan_tree_equals_weka(weka_tan_trees):
+    # Weka prints "node:parents" with the class (node d) first, then the attribute parent.
+    differ = []
+    for index, X, y, splits in _synthetic_samples():
+        d = X.shape[1]
+        for f, (train, _) in enumerate(splits):
+            parent = TAN().fit(X[train], y[train]).parent_
+            ours = " ".join([f"{j}:{d}" + (f",{parent[j]}" if parent[j] >= 0 else "") for j in range(d)] + [f"{d}:"])
+            if ours != weka_tan_trees[(index, f)]:
+                differ.append((index, f, ours, weka_tan_trees[(index, f)]))
+    assert len(weka_tan_trees) == N_SYNTHETIC * 10
+    assert not differ, f"(data set, fold, ours, Weka): {differ}"
 
 
 @pytest.mark.parametrize("name", list(UCI))

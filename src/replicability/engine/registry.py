@@ -204,7 +204,7 @@ VERSIONS = {
     "learner:naive_bayes": 1,
     "learner:c45": 1,
     "learner:ib1": 1,
-    "learner:tan": 1,
+    "learner:tan": 2,
     "learner:voted_perceptron": 1,
     "source:independent_binary": 1,
     "source:bayesnet": 1,

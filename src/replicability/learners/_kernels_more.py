@@ -15,11 +15,10 @@ a code ``0..K-1``. The kernels reproduce the estimators exactly:
 * :class:`~replicability.learners.neighbors.IB1`: overlap distance
   ``popcount(a XOR b)``, the first training instance (in the fold's order) at
   minimal distance; integers, so exact.
-* :class:`~replicability.learners.tan.TAN`: counts per (attribute pair, class),
-  conditional mutual information and the spanning tree by the estimator's own
-  compiled helpers (``tan._cmi_sum``, ``tan._prim``), log-probabilities
-  from tables of numpy's ``log`` computed by the caller (the estimator's
-  ``np.log(counts + alpha)``), summed in the estimator's order.
+* :class:`~replicability.learners.tan.TAN`: counts per (attribute pair, class), then
+  Weka's BAYES scores, tree search, estimates and class distribution by the
+  estimator's own compiled helpers (``tan._bayes_score``, ``tan._weka_tan_parents``,
+  ``tan._log_q``, ``tan._weka_distribution_row``), summed in the estimator's order.
 * :class:`~replicability.learners.perceptron.VotedPerceptron` with
   ``exponent=1``: ``v_k . x = sum_m s_m (1 + <z_m, x>)`` is an integer, kept as
   a bias and an integer weight per attribute while training; the training order
@@ -41,7 +40,7 @@ from numba import njit
 
 from ._j48 import _c45_predict, _est_table, _fit_c45, _workspace
 from ._kernels import _fold_counts, _nb_fit, _nb_predict
-from .tan import _cmi_sum, _prim
+from .tan import _bayes_score, _log_q, _weka_distribution_row, _weka_tan_parents
 
 __all__: list[str] = []  # private; the public entry point is replicability.learners.pairs
 
@@ -219,27 +218,29 @@ def vp_hits(packed, n_attributes, codes, train, train_start, test, test_start, p
 
 # --------------------------------------------------------------------------- TAN
 @njit(cache=True)
-def tan_hits(packed, n_attributes, n_classes, codes, train, train_start, test, test_start, log_a,
-             log_r, log_k):
+def tan_hits(packed, n_attributes, n_classes, codes, train, train_start, test, test_start, alpha):
     """TAN hit of every test index; both values of every attribute and every class in training.
 
-    ``log_a[m] = log(m + alpha)``, ``log_r[m] = log(m + 2 alpha)`` and
-    ``log_k[m] = log(m + K alpha)`` (numpy's ``log``, as the estimator's
-    tables) for counts ``m = 0..max n_train``.
+    Weka's BAYES scores of every attribute with the class (``base``) and with the
+    class and one other attribute (``score``) from the 2 x 2 x K counts, in the
+    estimator's cell order, then the estimator's compiled tree search, estimates and
+    class distribution (``tan._bayes_score``, ``tan._weka_tan_parents``,
+    ``tan._log_q``, ``tan._weka_distribution_row``).
     """
     p, K = n_attributes, n_classes
     hits = np.zeros(test.size, dtype=np.bool_)
     nk = np.zeros(K, dtype=np.int64)
     n1 = np.zeros((p, K), dtype=np.int64)  # N(x_j = 1, c)
     n11 = np.zeros((p, p, K), dtype=np.int64)  # N(x_i = 1, x_j = 1, c), i < j
-    n_abc = np.zeros((2, 2, K), dtype=np.int64)
-    n_ac = np.zeros((2, K), dtype=np.int64)  # N(x_i, c)
-    n_bc = np.zeros((2, K), dtype=np.int64)  # N(x_j, c)
-    cmi = np.zeros((p, p))
+    cells = np.zeros((K, 2), dtype=np.int64)  # [c, x_h]
+    pair_cells = np.zeros((2 * K, 2), dtype=np.int64)  # [2 c + x_t, x_h]
+    base = np.zeros(p)
+    score = np.zeros((p, p))
     table = np.empty((p, 2, 2, K))  # log P(x_j | x_parent, c), [j, x_j, x_parent, c]
     prior = np.empty(K)
     on = np.empty(p, dtype=np.int64)
     jll = np.empty(K)
+    dist = np.empty(K)
     for f in range(train_start.size - 1):
         s, e = train_start[f], train_start[f + 1]
         nk[:] = 0
@@ -257,50 +258,52 @@ def tan_hits(packed, n_attributes, n_classes, codes, train, train_start, test, t
             for a in range(n_on):
                 for b in range(a + 1, n_on):
                     n11[on[a], on[b], c] += 1
-        # Edge weights I(X_i; X_j | C) from the 2 x 2 x K counts (tan._conditional_mutual_information).
-        for i in range(p):
-            for j in range(i + 1, p):
+        for h in range(p):
+            for c in range(K):
+                cells[c, 0], cells[c, 1] = nk[c] - n1[h, c], n1[h, c]
+            base[h] = _bayes_score(cells)
+            for t in range(p):
+                if t == h:
+                    continue
                 for c in range(K):
-                    both = n11[i, j, c]
-                    n_abc[1, 1, c] = both
-                    n_abc[1, 0, c] = n1[i, c] - both
-                    n_abc[0, 1, c] = n1[j, c] - both
-                    n_abc[0, 0, c] = nk[c] - n1[i, c] - n1[j, c] + both
-                    n_ac[1, c], n_ac[0, c] = n1[i, c], nk[c] - n1[i, c]
-                    n_bc[1, c], n_bc[0, c] = n1[j, c], nk[c] - n1[j, c]
-                v = _cmi_sum(n_abc, n_ac, n_bc, nk)
-                cmi[i, j] = v
-                cmi[j, i] = v
-        parent = _prim(cmi, 0)
+                    both = n11[min(h, t), max(h, t), c]
+                    pair_cells[2 * c + 1, 1] = both
+                    pair_cells[2 * c + 1, 0] = n1[t, c] - both
+                    pair_cells[2 * c, 1] = n1[h, c] - both
+                    pair_cells[2 * c, 0] = nk[c] - n1[h, c] - n1[t, c] + both
+                score[h, t] = _bayes_score(pair_cells)
+        parent = _weka_tan_parents(base, score)
         n = e - s
         for c in range(K):
-            prior[c] = log_a[nk[c]] - log_k[n]
+            prior[c] = _log_q(nk[c] + alpha, n + alpha * K)
         for j in range(p):
             q = parent[j]
             for c in range(K):
                 if q < 0:  # the root: P(x_j | c)
-                    table[j, 1, 0, c] = log_a[n1[j, c]] - log_r[nk[c]]
-                    table[j, 0, 0, c] = log_a[nk[c] - n1[j, c]] - log_r[nk[c]]
+                    table[j, 1, 0, c] = _log_q(n1[j, c] + alpha, nk[c] + alpha * 2)
+                    table[j, 0, 0, c] = _log_q(nk[c] - n1[j, c] + alpha, nk[c] + alpha * 2)
                     continue
                 both = n11[min(j, q), max(j, q), c]
                 pa1, pa0 = n1[q, c], nk[c] - n1[q, c]
-                table[j, 1, 1, c] = log_a[both] - log_r[pa1]
-                table[j, 0, 1, c] = log_a[pa1 - both] - log_r[pa1]
-                table[j, 1, 0, c] = log_a[n1[j, c] - both] - log_r[pa0]
-                table[j, 0, 0, c] = log_a[pa0 - (n1[j, c] - both)] - log_r[pa0]
+                table[j, 1, 1, c] = _log_q(both + alpha, pa1 + alpha * 2)
+                table[j, 0, 1, c] = _log_q(pa1 - both + alpha, pa1 + alpha * 2)
+                table[j, 1, 0, c] = _log_q(n1[j, c] - both + alpha, pa0 + alpha * 2)
+                table[j, 0, 0, c] = _log_q(pa0 - (n1[j, c] - both) + alpha, pa0 + alpha * 2)
         for t in range(test_start[f], test_start[f + 1]):
             x = packed[test[t]]
-            for c in range(K):
-                jll[c] = prior[c]
-            for j in range(p):  # attribute order, as the estimator's jll += table[...]
+            jll[:] = 0.0
+            for j in range(p):  # attribute order, then the class, as the estimator and Weka
                 xj = (x >> j) & 1
                 q = parent[j]
                 pa = (x >> q) & 1 if q >= 0 else 0
                 for c in range(K):
                     jll[c] += table[j, xj, pa, c]
-            best, arg = jll[0], 0
-            for c in range(1, K):  # first maximum, as np.argmax
-                if jll[c] > best:
-                    best, arg = jll[c], c
+            for c in range(K):
+                jll[c] += prior[c]
+            _weka_distribution_row(jll, dist)
+            best, arg = dist[0], 0
+            for c in range(1, K):  # first maximum, as np.argmax and Weka's Utils.maxIndex
+                if dist[c] > best:
+                    best, arg = dist[c], c
             hits[t] = arg == codes[test[t]]
     return hits

@@ -411,13 +411,8 @@ def _hits_ib1(data, folds, params):
 
 
 def _hits_tan(data, folds, params):
-    alpha = float(params.get("alpha", 0.5))
-    # The estimator's numpy logarithms of its smoothed counts, tabulated per integer count.
-    counts = np.arange(int(folds.n_train.max(initial=0)) + 1)
-    log_a, log_r, log_k = (np.log(counts + alpha), np.log(counts + alpha * 2),
-                           np.log(counts + alpha * data.n_classes))
     return _kernels_more.tan_hits(data.packed, data.n_attributes, data.n_classes, data.codes, folds.train,
-                                  folds.train_start, folds.test, folds.test_start, log_a, log_r, log_k)
+                                  folds.train_start, folds.test, folds.test_start, float(params.get("alpha", 0.5)))
 
 
 def _hits_vp(data, folds, params):

@@ -1,4 +1,4 @@
-"""Tree-augmented naive Bayes (Friedman, Geiger & Goldszmidt 1997) for nominal data."""
+"""Tree-augmented naive Bayes as Weka 3.6's ``BayesNet`` with the ``TAN`` search builds it."""
 
 from __future__ import annotations
 
@@ -12,6 +12,17 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._validation import check_positive
 
 __all__ = ["TAN"]
+
+#: Dirichlet pseudo-count of Weka's BAYES score (``LocalScoreSearchAlgorithm.m_fAlpha``;
+#: no option sets it).
+_SCORE_ALPHA = 0.5
+# Cephes' lgam coefficients as Weka's Statistics.lnGamma holds them.
+_LGAM_A = np.array([8.11614167470508450300e-4, -5.95061904284301438324e-4, 7.93650340457716943945e-4,
+                    -2.77777777730099687205e-3, 8.33333333333331927722e-2])
+_LGAM_B = np.array([-1.37825152569120859100e3, -3.88016315134637840924e4, -3.31612992738871184744e5,
+                    -1.16237097492762307383e6, -1.72173700820839662146e6, -8.53555664245765465627e5])
+_LGAM_C = np.array([-3.51815701436523470549e2, -1.70642106651881159223e4, -2.20528590553854454839e5,
+                    -1.13933444367982507207e6, -2.53252307177582951285e6, -2.01889141433532773231e6])
 
 
 def _fit_categories(X):
@@ -29,105 +40,161 @@ def _encode(X, categories):
     return codes
 
 
-def _conditional_mutual_information(a, b, c, n_a, n_b, n_c):
-    """Empirical I(A; B | C) in nats from integer codes (Friedman et al. 1997, eq. 1).
-
-    ``I = sum P(a,b,c) log[P(a,b,c) P(c) / (P(a,c) P(b,c))]``, from the counts
-    ``N(a, b, c)`` by :func:`_cmi_from_counts` (shared with the compiled fast path).
-    """
-    n_abc = np.bincount((a * n_b + b) * n_c + c, minlength=n_a * n_b * n_c).reshape(n_a, n_b, n_c)
-    return float(_cmi_from_counts(np.ascontiguousarray(n_abc, dtype=np.int64)))
+@njit(cache=True)
+def _ln_gamma(x):
+    """``log Gamma(x)`` for ``x > 0``, operation for operation as Weka's ``Statistics.lnGamma`` (Cephes lgam)."""
+    if x < 13.0:
+        z = 1.0
+        while x >= 3.0:
+            x -= 1.0
+            z *= x
+        while x < 2.0:
+            z /= x
+            x += 1.0
+        if x == 2.0:
+            return np.log(z)
+        x -= 2.0
+        num = _LGAM_B[0]
+        for c in _LGAM_B[1:]:
+            num = num * x + c
+        den = x + _LGAM_C[0]
+        for c in _LGAM_C[1:]:
+            den = den * x + c
+        return np.log(z) + x * num / den
+    q = (x - 0.5) * np.log(x) - x + 0.91893853320467274178
+    if x > 1.0e8:
+        return q
+    p = 1.0 / (x * x)
+    if x >= 1000.0:
+        return q + ((7.9365079365079365079365e-4 * p - 2.7777777777777777777778e-3) * p
+                    + 0.0833333333333333333333) / x
+    s = _LGAM_A[0]
+    for c in _LGAM_A[1:]:
+        s = s * p + c
+    return q + s / x
 
 
 @njit(cache=True)
-def _cmi_from_counts(n_abc):
-    """I(A; B | C) in nats from the counts ``n_abc[a, b, c]`` (int64).
+def _bayes_score(counts):
+    """Weka's BAYES score of a node from ``counts[parent configuration, value]`` (int64).
 
-    ``sum_{N(a,b,c) > 0} N(a,b,c) log[N(a,b,c) N(c) / (N(a,c) N(b,c))] / N``,
-    summed sequentially in C order of ``(a, b, c)``. Compiled so that the
-    estimator and the batched kernels of ``_kernels_more`` share one
-    floating-point computation (the tree is then identical on near-ties).
+    ``sum_q [log G(r a) - log G(N_q + r a) + sum_v (log G(N_qv + a) - log G(a))]`` with
+    ``a = 0.5`` and ``r`` values (Cooper & Herskovits 1992 with Dirichlet prior ``a``),
+    accumulated in the order of ``LocalScoreSearchAlgorithm.calcScoreOfCounts``.
     """
-    n_a, n_b, n_c = n_abc.shape
-    n_ac = np.zeros((n_a, n_c), dtype=np.int64)
-    n_bc = np.zeros((n_b, n_c), dtype=np.int64)
-    n_cc = np.zeros(n_c, dtype=np.int64)
-    for i in range(n_a):
-        for j in range(n_b):
-            for k in range(n_c):
-                m = n_abc[i, j, k]
-                n_ac[i, k] += m
-                n_bc[j, k] += m
-                n_cc[k] += m
-    return _cmi_sum(n_abc, n_ac, n_bc, n_cc)
+    n_config, r = counts.shape
+    lg_alpha, lg_r_alpha = _ln_gamma(_SCORE_ALPHA), _ln_gamma(r * _SCORE_ALPHA)
+    score = 0.0
+    for q in range(n_config):
+        total = 0.0
+        for v in range(r):
+            score += _ln_gamma(_SCORE_ALPHA + counts[q, v])
+            total += _SCORE_ALPHA + counts[q, v]
+        score -= _ln_gamma(total)
+        score -= r * lg_alpha
+        score += lg_r_alpha
+    return score
 
 
 @njit(cache=True)
-def _cmi_sum(n_abc, n_ac, n_bc, n_cc):
-    """The sum of :func:`_cmi_from_counts` given the (integer) marginal counts."""
-    n_a, n_b, n_c = n_abc.shape
-    n = 0
-    for k in range(n_c):
-        n += n_cc[k]
-    acc = 0.0
-    for i in range(n_a):
-        for j in range(n_b):
-            for k in range(n_c):
-                m = n_abc[i, j, k]
-                if m > 0:
-                    acc += m * np.log((m * n_cc[k]) / (n_ac[i, k] * n_bc[j, k]))
-    return acc / n
+def _weka_tan_parents(base, score):
+    """Attribute parent of each attribute (-1 for none) by Weka 3.6's ``TAN.buildStructure``.
 
-
-def _maximum_spanning_tree(weights, root=0):
-    """Parent of each node in a maximum spanning tree directed away from ``root``.
-
-    Prim's algorithm. Ties are broken deterministically: among equally heavy
-    candidate edges the node with the smallest index joins first, and it hangs
-    from the tree node that reached that weight first (strict ``>`` updates).
+    ``base[h]`` is the score of attribute ``h`` with the class as its only parent,
+    ``score[h, t]`` its score with the class and ``t``. The first link is the pair with
+    the largest gain ``score[h, t] - base[h]``; each next link the largest gain between
+    a linked and an unlinked attribute; ties keep the first pair in the order
+    ``h = 0, 1, ...``, then ``t = 0, 1, ...`` (strict ``>``). Link ``(h, t)`` makes ``h``
+    the parent of ``t`` if ``t`` has no parent yet, else ``t`` the parent of ``h``.
     """
-    return _prim(np.ascontiguousarray(weights, dtype=np.float64), int(root)).astype(np.intp)
-
-
-@njit(cache=True)
-def _prim(weights, root):
-    """:func:`_maximum_spanning_tree`, compiled (shared with the batched TAN kernel)."""
-    d = weights.shape[0]
+    d = base.size
     parent = np.full(d, -1, dtype=np.int64)
-    in_tree = np.zeros(d, dtype=np.bool_)
-    best = np.full(d, -np.inf)
-    node = root
-    for _ in range(d - 1):
-        in_tree[node] = True
-        for v in range(d):
-            if not in_tree[v] and weights[node, v] > best[v]:
-                best[v] = weights[node, v]
-                parent[v] = node
-        # First maximum of the candidates (in-tree nodes count as -inf), as np.argmax.
-        node, top = 0, -np.inf if in_tree[0] else best[0]
-        for v in range(1, d):
-            cand = -np.inf if in_tree[v] else best[v]
-            if cand > top:
-                node, top = v, cand
+    linked = np.zeros(d, dtype=np.bool_)
+    heads = np.empty(max(d - 1, 0), dtype=np.int64)
+    tails = np.empty(max(d - 1, 0), dtype=np.int64)
+    for k in range(d - 1):
+        best, best_head, best_tail = 0.0, -1, -1
+        for h in range(d):
+            for t in range(d):
+                if h == t or (k > 0 and linked[h] == linked[t]):
+                    continue
+                gain = score[h, t] - base[h]
+                if best_tail == -1 or gain > best:
+                    best, best_head, best_tail = gain, h, t
+        heads[k], tails[k] = best_head, best_tail
+        linked[best_head] = linked[best_tail] = True
+    for k in range(d - 1):
+        if parent[tails[k]] < 0:
+            parent[tails[k]] = heads[k]
+        else:  # the other end joined the tree with this link: it has no parent yet
+            parent[heads[k]] = tails[k]
     return parent
 
 
-class TAN(ClassifierMixin, BaseEstimator):
-    """Tree-augmented naive Bayes classifier for nominal attributes.
+@njit(cache=True)
+def _log_q(num, den):
+    """``log(num / den)``: Weka's ``Math.log(getProbability(v))`` of the estimate ``num / den``."""
+    return np.log(num / den)
 
-    Every attribute has the class and at most one other attribute as parents;
-    the attribute tree is the maximum spanning tree of the conditional mutual
-    information ``I(X_i; X_j | C)`` (Friedman, Geiger & Goldszmidt 1997,
-    Section 4.1), rooted at the first attribute. Prediction maximises
-    ``log P(c) + sum_j log P(x_j | x_parent(j), c)``.
+
+@njit(cache=True)
+def _log_quotient(num, den):
+    """:func:`_log_q` elementwise (1-d float arrays)."""
+    out = np.empty(num.size)
+    for i in range(num.size):
+        out[i] = _log_q(num[i], den[i])
+    return out
+
+
+@njit(cache=True)
+def _weka_distribution_row(jll, out):
+    """Class distribution of ``SimpleEstimator.distributionForInstance`` from the summed log-probabilities.
+
+    Weka starts every class at 1.0 and adds the log-probabilities, subtracts the
+    maximum, exponentiates and normalizes (``Utils.normalize``); written into ``out``.
+    """
+    top = 1.0 + jll[0]
+    for k in range(1, jll.size):
+        top = max(top, 1.0 + jll[k])
+    total = 0.0
+    for k in range(jll.size):
+        out[k] = np.exp((1.0 + jll[k]) - top)
+        total += out[k]
+    for k in range(jll.size):
+        out[k] /= total
+
+
+@njit(cache=True)
+def _weka_distribution(jll):
+    """:func:`_weka_distribution_row` of every row of ``jll`` (n_samples, n_classes)."""
+    out = np.empty(jll.shape)
+    for i in range(jll.shape[0]):
+        _weka_distribution_row(jll[i], out[i])
+    return out
+
+
+class TAN(ClassifierMixin, BaseEstimator):
+    """Tree-augmented naive Bayes for nominal attributes, as Weka 3.6 builds it.
+
+    Every attribute has the class and at most one other attribute as parents
+    (Friedman, Geiger & Goldszmidt 1997). The attribute tree is the one Weka's
+    ``BayesNet`` with the ``TAN`` search (``weka.classifiers.bayes.net.search.local.TAN``,
+    score ``BAYES``) builds: a greedy maximum spanning tree over the gains
+    ``score(h | C, t) - score(h | C)`` of the BAYES score (Cooper & Herskovits 1992,
+    Dirichlet pseudo-count 0.5 per cell), grown Prim-like from the strongest link, with
+    Weka's tie-breaking and its rule for directing the links (see Notes). The
+    conditional probability tables are Weka's ``SimpleEstimator``'s, and prediction
+    maximises ``log P(c) + sum_j log P(x_j | x_parent(j), c)`` with Weka's arithmetic.
 
     Parameters
     ----------
     alpha : float, default 0.5
-        Pseudo-count of the smoothed estimates
-        ``P(x | pa, c) = (N(x, pa, c) + alpha) / (N(pa, c) + alpha * r)`` with ``r``
-        the number of values of ``x``; 0.5 is the default of Weka's
-        ``SimpleEstimator``, 1 gives Laplace's rule.
+        Pseudo-count of the estimates
+        ``P(x | pa, c) = (N(x, pa, c) + alpha) / (N(pa, c) + alpha * r)`` and
+        ``P(c) = (N(c) + alpha) / (N + alpha * K)``, with ``r`` the number of values of
+        ``x`` and ``K`` of the class; 0.5 is the default of Weka's ``SimpleEstimator``
+        (``-A``). It does not change the tree: Weka's BAYES score has its own
+        pseudo-count, 0.5, which no option sets.
 
     Attributes
     ----------
@@ -136,9 +203,10 @@ class TAN(ClassifierMixin, BaseEstimator):
     categories_ : list of ndarray
         Observed values of each attribute (its nominal categories).
     parent_ : ndarray of shape (n_features,)
-        Attribute parent of each attribute in the tree; -1 for the root (attribute 0).
-    mutual_information_ : ndarray of shape (n_features, n_features)
-        The edge weights ``I(X_i; X_j | C)`` in nats (zero diagonal).
+        Attribute parent of each attribute in the tree; -1 for the root.
+    score_gain_ : ndarray of shape (n_features, n_features)
+        ``score_gain_[h, t]``: the gain in BAYES score (natural log) of attribute ``h``
+        when ``t`` joins the class as its parent (zero diagonal).
     class_log_prior_ : ndarray of shape (n_classes,)
     feature_log_prob_ : list of ndarray
         Entry ``j`` has shape ``(r_j + 1, r_parent + 1, n_classes)`` (``r_parent = 0``
@@ -146,30 +214,50 @@ class TAN(ClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    What Weka's ``BayesNet -Q TAN -E SimpleEstimator -A 0.5`` does, and what is
-    replicated here:
+    Weka 3.6's ``BayesNet -Q weka.classifiers.bayes.net.search.local.TAN -- -S BAYES
+    -E weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A 0.5``, as replicated
+    here from its source (``TAN.buildStructure``,
+    ``LocalScoreSearchAlgorithm.calcScoreOfCounts``, ``SimpleEstimator``,
+    ``Statistics.lnGamma``):
 
-    * replicated: class + one attribute parent per attribute, smoothed counts with
-      ``alpha = 0.5`` for the class prior and every conditional table;
-    * not replicated: Weka's TAN search starts from the single strongest link and
-      weights links by its local score metric (default ``BAYES``), which ranks
-      links almost, but not exactly, like conditional mutual information; its
-      root is an end of that strongest link. Here the weights are the empirical
-      conditional mutual information and the root is attribute 0 (as in the
-      paper's description), so on ties or near-ties the tree may differ;
-    * not replicated: Weka discretizes numeric attributes and replaces missing
-      values; here every value is a category and missing values are rejected.
+    * the tree: the first link is the pair ``(h, t)`` of largest gain, the next ones
+      the largest gain between a linked and an unlinked attribute (the gain is not
+      symmetric: both directions compete); the first pair in the order ``h``, then
+      ``t``, wins a tie. The links are then directed in the order they were found:
+      link ``(h, t)`` makes ``h`` the parent of ``t`` unless ``t`` already has a
+      parent, in which case ``t`` becomes the parent of ``h`` (so the root is the
+      attribute left without a parent, not a fixed one);
+    * the score: ``log Gamma`` as Cephes' ``lgam`` (Weka's ``Statistics.lnGamma``),
+      summed in Weka's order (class, then parent value, then value), so that near-ties
+      between links are decided on the same floating-point numbers;
+    * the estimates: ``log`` of the quotient ``(N + alpha) / (M + alpha r)``, summed
+      over the attributes in order and the class last, added to 1.0, then
+      ``exp(. - max)`` and normalized (``predict_proba``); the first most probable
+      class wins a tie, as ``Utils.maxIndex``.
 
-    A value unseen in training gets count zero, so its probability is
-    ``alpha / (N(pa, c) + alpha * r)`` (or uniform when it is a parent value).
-    The tree needs no tie-breaking beyond Prim's order: ties go to the lower
-    attribute index.
+    Differences that remain: ``log`` and ``exp`` are the C library's, not Java's
+    ``Math.log``/``Math.exp`` (both within an ulp of the exact value, so a tree or a
+    prediction can differ only on a tie decided by the last bit); the number of values
+    ``r`` of an attribute (and ``K`` of the class) are those seen in training, where
+    Weka takes those declared in the data set's header, which differ when a fold's
+    training set lacks a value (an attribute constant in training, a class absent);
+    Weka discretizes numeric attributes and replaces missing values, here every value
+    is a category and missing values are rejected. ``alpha`` is exact as Weka's for
+    values such as 0.5 that are sums of powers of two (Weka adds 1 per instance to
+    ``alpha`` and reads ``-A`` as a single-precision float).
 
     References
     ----------
     Friedman, N., Geiger, D., & Goldszmidt, M. (1997). Bayesian network
     classifiers. Machine Learning 29(2-3), 131-163.
     https://doi.org/10.1023/A:1007465528199
+
+    Cooper, G. F., & Herskovits, E. (1992). A Bayesian method for the induction of
+    probabilistic networks from data. Machine Learning 9(4), 309-347.
+    https://doi.org/10.1007/BF00994110
+
+    Bouckaert, R. R. (2004). Bayesian network classifiers in Weka. Working paper
+    14/2004, Department of Computer Science, University of Waikato.
 
     Examples
     --------
@@ -179,7 +267,7 @@ class TAN(ClassifierMixin, BaseEstimator):
     >>> y = X[:, 1] ^ X[:, 2]
     >>> clf = TAN().fit(X, y)
     >>> clf.parent_.tolist()
-    [-1, 0, 1]
+    [1, -1, 1]
     >>> float(clf.score(X, y))
     1.0
     """
@@ -188,7 +276,7 @@ class TAN(ClassifierMixin, BaseEstimator):
         self.alpha = alpha
 
     def fit(self, X, y):
-        """Learn the tree and the smoothed conditional probability tables.
+        """Search the tree and estimate the conditional probability tables.
 
         Parameters
         ----------
@@ -211,17 +299,21 @@ class TAN(ClassifierMixin, BaseEstimator):
         sizes = [len(cats) for cats in self.categories_]
         d = X.shape[1]
 
-        cmi = np.zeros((d, d))
-        for i in range(d):
-            for j in range(i + 1, d):
-                cmi[i, j] = cmi[j, i] = _conditional_mutual_information(
-                    codes[:, i], codes[:, j], c, sizes[i], sizes[j], n_c
-                )
-        self.mutual_information_ = cmi
-        self.parent_ = _maximum_spanning_tree(cmi, root=0)
+        # Weka's parent configurations: the class first, then the attribute parent.
+        base = np.array([_bayes_score(np.bincount(c * sizes[h] + codes[:, h], minlength=n_c * sizes[h])
+                                      .reshape(n_c, sizes[h])) for h in range(d)])
+        score = base[:, None] + np.zeros((d, d))  # the diagonal: no gain
+        for h in range(d):
+            for t in range(d):
+                if t != h:
+                    cells = (c * sizes[t] + codes[:, t]) * sizes[h] + codes[:, h]
+                    counts = np.bincount(cells, minlength=n_c * sizes[t] * sizes[h]).reshape(-1, sizes[h])
+                    score[h, t] = _bayes_score(counts)
+        self.score_gain_ = score - base[:, None]
+        self.parent_ = _weka_tan_parents(base, score).astype(np.intp)
 
         class_counts = np.bincount(c, minlength=n_c)
-        self.class_log_prior_ = np.log(class_counts + alpha) - np.log(c.shape[0] + alpha * n_c)
+        self.class_log_prior_ = _log_quotient(class_counts + alpha, np.full(n_c, c.shape[0] + alpha * n_c))
 
         tables = []
         for j in range(d):
@@ -233,21 +325,22 @@ class TAN(ClassifierMixin, BaseEstimator):
             counts = np.bincount(
                 (codes[:, j] * (r_p + 1) + pa) * n_c + c, minlength=(r + 1) * (r_p + 1) * n_c
             ).reshape(r + 1, r_p + 1, n_c)
-            parent_counts = counts.sum(axis=0, keepdims=True)
-            tables.append(np.log(counts + alpha) - np.log(parent_counts + alpha * r))
+            totals = np.broadcast_to(counts.sum(axis=0, keepdims=True) + alpha * r, counts.shape)
+            tables.append(_log_quotient((counts + alpha).ravel(), totals.ravel()).reshape(counts.shape))
         self.feature_log_prob_ = tables
         return self
 
     def _joint_log_likelihood(self, X):
+        """``sum_j log P(x_j | x_parent(j), c) + log P(c)``, summed in Weka's order (the class last)."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
         codes = _encode(X, self.categories_)
-        jll = np.broadcast_to(self.class_log_prior_, (X.shape[0], len(self.classes_))).copy()
+        jll = np.zeros((X.shape[0], len(self.classes_)))
         for j, table in enumerate(self.feature_log_prob_):
             p = self.parent_[j]
             pa = codes[:, p] if p >= 0 else 0
             jll += table[codes[:, j], pa]
-        return jll
+        return jll + self.class_log_prior_
 
     def predict_log_proba(self, X):
         """Log posterior class probabilities, shape (n_samples, n_classes)."""
@@ -255,10 +348,10 @@ class TAN(ClassifierMixin, BaseEstimator):
         return jll - logsumexp(jll, axis=1, keepdims=True)
 
     def predict_proba(self, X):
-        """Posterior class probabilities, shape (n_samples, n_classes)."""
-        return np.exp(self.predict_log_proba(X))
+        """Posterior class probabilities as Weka computes them, shape (n_samples, n_classes)."""
+        return _weka_distribution(self._joint_log_likelihood(X))
 
     def predict(self, X):
-        """Most probable class (first class on ties)."""
-        check_is_fitted(self)
-        return self.classes_[np.argmax(self._joint_log_likelihood(X), axis=1)]
+        """Most probable class (the first on ties, as Weka's ``Utils.maxIndex``)."""
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]

@@ -28,6 +28,6 @@ def test_sweep_page_takes_pairs_as_lists_and_writes_only_when_asked(written):
     assert written("section4_sweep") is None  # nothing is written while the page is built
     assert list(page.tables) == ["alpha", "runs", "class_probability", "n_classes", "learner", "excess", "cost"]
     assert page.show("learner").frame.index.tolist() == ["naive_bayes vs c45"]
-    assert page.write()[0] == "reproduced/bouckaert2004/section4_sweep.csv"
+    page.write()
     assert len(written("section4_sweep")) == len(page.reproduced["section4_sweep"])
     assert set(page.figures) == {"runs", "class_probability"}

@@ -33,7 +33,7 @@ def test_section3_page_writes_figure2_only_when_asked(written):
     page = section3.section3_page(scale="smoke", check_r=[0.5, 1.0], check_n=[2, 4], n_random_estimators=5)
     assert isinstance(page, Page) and page.name == "01_estimators"
     assert written("figure2") is None  # nothing is written while the page is built
-    assert page.write() == ["reproduced/bouckaert2004/figure2.csv", "reproduced/claims/bouckaert2004/01_estimators.csv"]
+    page.write()
     assert written("figure2")["quantity"].tolist() == page.reproduced["figure2"]["quantity"].tolist()
     assert list(page.tables) == ["example", "lemma32", "moments_r1", "moments_r2", "literal", "three", "lemma33",
                                  "theorem32", "figure2", "lemma_a1"]

@@ -31,6 +31,6 @@ def test_table2_page_splits_the_sign_block_and_writes_only_when_asked(written):
     assert list(page.tables) == ["norm", "check", "layout", "rule", "rule_counts"]
     assert page.show("rule").frame.columns.tolist() == ["published", "symmetric exact", "rule as printed"]
     assert "cells equal (as printed)" in page.show("rule_counts").frame.columns
-    assert page.write() == ["reproduced/bouckaert2004/table2.csv", "reproduced/claims/bouckaert2004/04_table2_uci.csv"]
+    page.write()
     assert written("table2")["value"].tolist() == pytest.approx(page.reproduced["table2"]["value"].tolist())
     assert list(page.figures) == ["table2"]
