@@ -546,7 +546,7 @@ def _run(config, indices, *, store, whole, backend, n_jobs, client, progress, ch
         if full is not None:
             return full if whole else full.sel(dataset=indices)
     plan = _resolve(config)
-    identity = config.code_identity
+    identity = config.code_identity if store is not None else None
     pieces, reused_time = [], 0.0
     if store is not None:
         for part in store.load_parts(config, versions=versions, identity=identity):
