@@ -25,10 +25,18 @@ def slow_binary_source(rng, *, n_instances, delay=0.0):
     return X, y
 
 
+def categorical_nb():
+    return CategoricalNB(min_categories=2)
+
+
+def tree():
+    return DecisionTreeClassifier(random_state=0)
+
+
 def register():
     register_source("store_binary", slow_binary_source)
-    register_learner("store_nb", lambda: CategoricalNB(min_categories=2))
-    register_learner("store_tree", lambda: DecisionTreeClassifier(random_state=0))
+    register_learner("store_nb", categorical_nb)
+    register_learner("store_tree", tree)
 
 
 register()

@@ -119,3 +119,73 @@ def test_rxk_cv_scheme_gives_repeated_stratified_kfolds_splits(labels):
         for (train, test), (train_sk, test_sk) in zip(ours, expected, strict=True):
             np.testing.assert_array_equal(train, train_sk)
             np.testing.assert_array_equal(test, test_sk)
+
+
+def _factory_a():
+    return NaiveBayes()
+
+
+def _factory_b():
+    return C45()
+
+
+@pytest.mark.parametrize("register", [registry.register_learner, registry.register_source,
+                                      registry.register_scheme])
+def test_a_version_names_one_factory(register):
+    name = f"reg_{register.__name__}"
+    table = {registry.register_learner: registry.LEARNERS, registry.register_source: registry.SOURCES,
+             registry.register_scheme: registry.SCHEMES}[register]
+    kind = register.__name__.removeprefix("register_")
+    assert register(name, _factory_a) is _factory_a
+    assert register(name, _factory_a) is _factory_a  # the same factory again
+    with pytest.raises(ValueError, match=f"`{kind}:{name}` version 1 is registered already"):
+        register(name, _factory_b)
+    assert table[name] is _factory_a and registry.VERSIONS[f"{kind}:{name}"] == 1  # nothing changed
+    register(name, _factory_b, version=2)
+    assert table[name] is _factory_b and registry.VERSIONS[f"{kind}:{name}"] == 2
+    with pytest.raises(ValueError, match="version 2 is registered already"):
+        register(name, _factory_a, version=2)
+    register(name, _factory_a)  # back to version 1's own factory
+    assert table[name] is _factory_a and registry.VERSIONS[f"{kind}:{name}"] == 1
+
+
+def test_a_built_in_learner_cannot_be_replaced_at_its_version():
+    # The issue's case: register_learner("c45", other_factory) at the default version 1.
+    with pytest.raises(ValueError, match="`learner:c45` version 1 is registered already"):
+        registry.register_learner("c45", _factory_a)
+    assert registry.LEARNERS["c45"] is C45 and registry.VERSIONS["learner:c45"] == 1
+
+
+def test_a_pair_evaluator_version_names_one_evaluator():
+    def first(X, y, splits, *, params_a, params_b):
+        return np.zeros((len(splits), 3), dtype=int)
+
+    def second(X, y, splits, *, params_a, params_b):
+        return np.ones((len(splits), 3), dtype=int)
+
+    try:
+        registry.register_pair_evaluator("reg_a", "reg_b", first)
+        with pytest.raises(ValueError, match="`kernel:reg_a/reg_b` version 1 is registered already"):
+            registry.register_pair_evaluator("reg_a", "reg_b", second)
+        assert registry.PAIR_EVALUATORS[("reg_a", "reg_b")] is first
+    finally:
+        registry.PAIR_EVALUATORS.pop(("reg_a", "reg_b"), None)
+
+
+def test_code_fingerprint_follows_the_source_not_the_object():
+    import functools
+    import types
+
+    fingerprint = registry.code_fingerprint
+    assert fingerprint(_factory_a) != fingerprint(_factory_b)
+    # The same source compiled twice, under two module names (no source file: the bytecode is used).
+    source = "def f(**params):\n    return dict(depth=3, **params)\n"
+    one, two, other = (types.ModuleType(n) for n in ("one", "two", "other"))
+    exec(compile(source, "<one>", "exec"), one.__dict__)
+    exec(compile(source, "<two>", "exec"), two.__dict__)
+    exec(compile(source.replace("3", "4"), "<other>", "exec"), other.__dict__)
+    assert fingerprint(one.f) == fingerprint(two.f) != fingerprint(other.f)
+    # A partial by its function and arguments.
+    assert fingerprint(functools.partial(one.f, a=1)) == fingerprint(functools.partial(two.f, a=1))
+    assert fingerprint(functools.partial(one.f, a=1)) != fingerprint(functools.partial(one.f, a=2))
+    assert len(fingerprint(C45)) == 16

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,6 +25,9 @@ from replicability.engine.runner import (
     run_experiment,
     stack_sources,
 )
+from replicability.engine.store import ResultStore
+
+from ._store_components import BASE
 
 
 def binary_source(rng, *, n_instances, n_attributes=5, p_class=0.5, delay=0.0):
@@ -447,3 +451,104 @@ def test_the_runner_prepares_a_group_of_data_sets_before_counting_them(monkeypat
     assert calls == ["prepare"] * 3 + ["count"] * 3
     for name in ("n_test", "correct_both"):
         np.testing.assert_array_equal(got[name].values, want[name].values)
+
+
+# -- a resumed run and the code of its chunks -------------------------------------------------
+
+_CODE = {
+    "old": "def depth_tree(**params):\n    return DecisionTreeClassifier(max_depth=1, random_state=0, **params)\n",
+    "new": "def depth_tree(**params):\n    return DecisionTreeClassifier(max_depth=2, random_state=0, **params)\n",
+}
+
+_RESUME_CHILD = """
+import json, sys, warnings
+sys.path[:0] = [{folder!r}, {tests!r}]
+import _store_components
+from sklearn.tree import DecisionTreeClassifier
+import depth_tree_module
+from replicability.engine import runner
+from replicability.engine.registry import register_learner
+register_learner("depth_tree", depth_tree_module.depth_tree)  # version 1, whatever the code
+drawn = []
+draw = runner._draw_dataset
+runner._draw_dataset = lambda plan, index: drawn.append(index) or draw(plan, index)
+cfg = runner.ExperimentConfig(**{{**_store_components.BASE, "learners": ["store_nb", "depth_tree"]}})
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    res = runner.run_experiment(cfg, store={store!r}, progress=False, datasets={datasets!r}, chunk_size=1)
+print(json.dumps({{"drawn": sorted(drawn), "warnings": [str(w.message) for w in caught],
+                  "correct": res["correct_both"].values.tolist()}}))
+"""
+
+
+def _run_with_code(tmp_path, code, store, datasets=None):
+    """Run the experiment in a new process whose learner ``depth_tree`` has the source ``code``."""
+    folder = tmp_path / code
+    folder.mkdir(exist_ok=True)
+    (folder / "depth_tree_module.py").write_text("from sklearn.tree import DecisionTreeClassifier\n\n\n" + _CODE[code])
+    script = _RESUME_CHILD.format(folder=str(folder), tests=str(Path(__file__).parent), store=str(store),
+                                  datasets=datasets)
+    child = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert child.returncode == 0, child.stderr
+    return json.loads(child.stdout)
+
+
+def test_a_resumed_run_refuses_chunks_of_other_code_at_the_same_version(tmp_path):
+    # A run killed after data sets 1 and 3; the learner's code then changes, its version does not.
+    _run_with_code(tmp_path, "old", tmp_path / "store", datasets=[1, 3])
+    new = _run_with_code(tmp_path, "new", tmp_path / "store")
+    assert new["drawn"] == [0, 1, 2, 3, 4]  # nothing of the old code's chunks is joined
+    assert sum("was computed by other code" in w for w in new["warnings"]) == 2
+    assert new == {**_run_with_code(tmp_path, "new", tmp_path / "fresh"), "warnings": new["warnings"]}
+    # The same code in another process does resume from its chunks.
+    _run_with_code(tmp_path, "old", tmp_path / "again", datasets=[1, 3])
+    resumed = _run_with_code(tmp_path, "old", tmp_path / "again")
+    assert resumed["drawn"] == [0, 2, 4] and resumed["warnings"] == []
+    assert resumed["correct"] == _run_with_code(tmp_path, "old", tmp_path / "fresh_old")["correct"]
+    assert resumed["correct"] != new["correct"]  # the two codes do give other counts
+
+
+# -- two runs of one experiment at once ---------------------------------------------------------
+
+_CONCURRENT_CHILD = """
+import json, sys
+sys.path.insert(0, {tests!r})
+import _store_components
+from replicability.engine import runner
+drawn = []
+draw = runner._draw_dataset
+runner._draw_dataset = lambda plan, index: drawn.append(index) or draw(plan, index)
+cfg = runner.ExperimentConfig(**{{**_store_components.BASE, **{extra!r}}})
+print("started", flush=True)
+sys.stdin.readline()  # both start together
+res = runner.run_experiment(cfg, store={store!r}, progress=False, chunk_size=1)
+print(json.dumps({{"drawn": sorted(drawn), "correct": res["correct_both"].values.tolist()}}))
+"""
+
+
+def test_two_runs_of_one_experiment_at_once_one_waits_and_reads_the_others_result(tmp_path):
+    tests = Path(__file__).parent
+    extra = {"n_datasets": 8, "source_params": {"delay": 0.05}}
+    config = ExperimentConfig(**{**BASE, **extra})
+    expected = run_experiment(config, progress=False)["correct_both"].values.tolist()
+    for trial in range(6):
+        store = tmp_path / f"store{trial}"
+        # A previous run left chunks of data sets 2 and 5: both runs would resume from them.
+        run_experiment(config, store=ResultStore(store), progress=False, datasets=[2, 5], chunk_size=1)
+        code = _CONCURRENT_CHILD.format(tests=str(tests), extra=extra, store=str(store))
+        children = [subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        for child in children:
+            assert child.stdout.readline().strip() == "started"
+        for child in children:
+            child.stdin.write("go\n")
+            child.stdin.flush()
+        outs = []
+        for child in children:
+            out, err = child.communicate(timeout=300)
+            assert child.returncode == 0, err
+            outs.append(json.loads(out))
+        assert all(out["correct"] == expected for out in outs)
+        # One run computed the six missing data sets; the other waited and read its result.
+        assert sorted(len(out["drawn"]) for out in outs) == [0, 6]
+        assert config in ResultStore(store) and not ResultStore(store).parts_dir(config).exists()

@@ -1,5 +1,6 @@
 """Tests for the result store: round trips, atomicity, corruption, resume after SIGKILL."""
 
+import hashlib
 import os
 import signal
 import subprocess
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 import xarray as xr
 
-from replicability.engine.registry import register_source
+from replicability.engine import runner
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.store import (
     ResultStore,
@@ -21,7 +22,7 @@ from replicability.engine.store import (
     write_netcdf_atomic,
 )
 
-from ._store_components import BASE, data_only, register, slow_binary_source
+from ._store_components import BASE, data_only
 
 
 @pytest.fixture(scope="module")
@@ -86,9 +87,12 @@ def test_path_and_true_accepted(tmp_path, monkeypatch, config, reference):
     xr.testing.assert_identical(data_only(res), data_only(reference))
 
 
-def test_atomic_write_leaves_no_temp_files(tmp_path, reference):
+def test_atomic_write_leaves_no_temp_files_and_a_digest_of_the_bytes(tmp_path, reference):
     target = write_netcdf_atomic(reference, tmp_path / "x.nc")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.nc"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.nc", "x.nc.sha256"]
+    # The digest file checks with `sha256sum -c` run in the folder.
+    digest = hashlib.sha256(target.read_bytes()).hexdigest()
+    assert (tmp_path / "x.nc.sha256").read_text() == f"{digest}  x.nc\n"
     with xr.open_dataset(target, engine="h5netcdf") as ds:
         xr.testing.assert_identical(ds.load(), reference)
 
@@ -100,7 +104,7 @@ def test_failed_write_keeps_old_file(tmp_path, reference):
     with pytest.raises(ValueError):
         write_netcdf_atomic(bad, target)
     assert target.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.nc"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.nc", "x.nc.sha256"]
 
 
 def test_checksum_sensitive_to_values_and_dtype(reference):
@@ -142,24 +146,16 @@ def test_git_commit_is_heads_and_says_dirty_when_tracked_files_changed():
     assert _git_commit() == head.stdout.strip() + ("-dirty" if dirty else "")
 
 
-def test_resume_from_parts_in_process(tmp_path, config, reference):
+def test_resume_from_parts_in_process(tmp_path, config, reference, monkeypatch):
     store = ResultStore(tmp_path)
     # A previous run stored data sets 1 and 3 only.
     run_experiment(config, store=store, progress=False, datasets=[1, 3], chunk_size=1)
     assert config not in store and len(list(store.parts_dir(config).glob("*.nc"))) == 2
-    calls = []
-    original = slow_binary_source
-
-    def counting(rng, **kw):
-        calls.append(1)
-        return original(rng, **kw)
-
-    register_source("store_binary", counting)
-    try:
-        res = run_experiment(config, store=store, progress=False)
-    finally:
-        register()
-    assert len(calls) == 3  # only data sets 0, 2, 4 were recomputed
+    drawn = []
+    draw = runner._draw_dataset
+    monkeypatch.setattr(runner, "_draw_dataset", lambda plan, index: drawn.append(index) or draw(plan, index))
+    res = run_experiment(config, store=store, progress=False)
+    assert sorted(drawn) == [0, 2, 4]  # only data sets 0, 2, 4 were recomputed
     xr.testing.assert_identical(data_only(res), data_only(reference))
 
 

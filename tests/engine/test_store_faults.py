@@ -6,9 +6,13 @@ no stale or corrupt result is served, and that the final result is bit-identical
 uninterrupted run.
 """
 
+import errno
+import hashlib
 import json
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import textwrap
@@ -21,6 +25,7 @@ import pytest
 import xarray as xr
 
 from replicability.engine import registry
+from replicability.engine import store as store_module
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.store import (
     CacheWarning,
@@ -34,6 +39,8 @@ from replicability.engine.store import (
 from ._store_components import BASE, data_only
 
 TESTS = Path(__file__).parent
+#: A stored result with one flipped bit on which libhdf5 never returns (see its README).
+HANG = TESTS.parent / "fixtures" / "store_hang"
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +54,29 @@ def reference(config):
 
 
 def _rewrite(path, edit):
-    """Load ``path``, apply ``edit`` to the dataset, write it back without restamping."""
+    """Load ``path``, apply ``edit`` to the dataset, write it back without restamping.
+
+    The digest file is rewritten too, as a forger would: the checks behind the digest
+    (checksum, key, versions) must catch the edit.
+    """
     with xr.open_dataset(path, engine="h5netcdf") as handle:
         ds = handle.load()
     edit(ds)
     path.unlink()
     ds.to_netcdf(path, engine="h5netcdf")
+    _digest(path).write_text(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n")
+
+
+def _digest(path):
+    return path.with_name(path.name + ".sha256")
+
+
+def _quarantined(store):
+    """The data files in the quarantine (each has its digest file beside it)."""
+    files = sorted(store.quarantine_dir.iterdir())
+    data = [p for p in files if p.suffix != ".sha256"]
+    assert sorted(map(_digest, data)) == sorted(set(files) - set(data))
+    return data
 
 
 def _restamped(edit):
@@ -105,7 +129,7 @@ def test_damaged_result_is_quarantined_and_recomputed(tmp_path, config, referenc
         res = run_experiment(config, store=store, progress=False)
     xr.testing.assert_identical(data_only(res), data_only(reference))
     # Nothing lost: the damaged file is kept, byte for byte, in the quarantine.
-    kept = list(store.quarantine_dir.iterdir())
+    kept = _quarantined(store)
     assert [p.read_bytes() for p in kept] == [damaged_bytes]
     assert str(kept[0]) in str(record[0].message)
     # The recomputed file is good and verified on the next read.
@@ -115,13 +139,94 @@ def test_damaged_result_is_quarantined_and_recomputed(tmp_path, config, referenc
 def test_damaged_chunk_is_quarantined_and_the_run_completes(tmp_path, config, reference):
     store = ResultStore(tmp_path / "store")
     for start in (0, 2):
-        store.save_part(config, reference.isel(dataset=slice(start, start + 2)), versions=config.code_versions)
+        store.save_part(config, reference.isel(dataset=slice(start, start + 2)), versions=config.code_versions,
+                        identity=config.code_identity)
     damaged = sorted(store.parts_dir(config).glob("*.nc"))[0]
     _flip_byte(damaged, _data_offset(damaged))
     with pytest.warns(CacheWarning, match="quarantine"):
         res = run_experiment(config, store=store, progress=False)
     xr.testing.assert_identical(data_only(res), data_only(reference))
-    assert len(list(store.quarantine_dir.iterdir())) == 1
+    assert len(_quarantined(store)) == 1
+
+
+_READ_IN_CHILD = """
+import sys, warnings
+from replicability.engine.store import ResultStore
+warnings.simplefilter("ignore")
+ds = ResultStore({store!r}, committed={committed!r}).load({key!r})
+print("read" if ds is not None else "not used")
+"""
+
+
+@pytest.mark.parametrize("committed", [False, True])
+def test_the_flipped_bit_that_hangs_libhdf5_is_refused_before_hdf5_opens_it(tmp_path, committed):
+    store_dir = tmp_path / "store"
+    shutil.copytree(HANG, store_dir)
+    (path,) = store_dir.glob("*.nc")
+    damaged = path.read_bytes()
+    key = path.name.removesuffix(".nc")
+    # In a child with a time limit: were the file handed to HDF5, the test would hang with it.
+    code = _READ_IN_CHILD.format(store=str(store_dir), committed=committed, key=key)
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.strip() == "not used"
+    if committed:  # reported and left in place
+        assert path.read_bytes() == damaged and not (tmp_path / "store.quarantine").exists()
+    else:  # moved, byte for byte, with its digest file
+        (kept,) = _quarantined(ResultStore(store_dir))
+        assert kept.read_bytes() == damaged and not path.exists()
+        with pytest.warns(CacheWarning, match="does not match its SHA-256 digest"):
+            shutil.copy(kept, path)
+            shutil.copy(_digest(kept), _digest(path))
+            assert ResultStore(store_dir).load(key) is None
+
+
+_EVERY_FLIP = """
+import hashlib, json, time, warnings
+import xarray as xr
+from replicability.engine.store import ResultStore
+warnings.simplefilter("ignore")
+key_json = json.dumps({{"name": "flips", "params": {{}}}}, sort_keys=True, separators=(",", ":"))
+key = hashlib.sha256(key_json.encode()).hexdigest()
+store = ResultStore({store!r})
+path = store.save(key, xr.Dataset(attrs={{"params": key_json}}))
+digest_path = path.with_name(path.name + ".sha256")
+good = store.load(key)
+originals = {{path: path.read_bytes(), digest_path: digest_path.read_bytes()}}
+counts = {{"read": 0, "not used": 0}}
+start = time.perf_counter()
+for target, original in originals.items():
+    for bit in range(8 * len(original)):
+        flipped = bytearray(original)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        for p, data in originals.items():
+            p.write_bytes(bytes(flipped) if p == target else data)
+        ds = store.load(key)
+        if ds is None:
+            counts["not used"] += 1
+            assert not path.exists()  # quarantined: the file is moved away
+            for kept in store.quarantine_dir.iterdir():
+                kept.unlink()
+        else:
+            xr.testing.assert_identical(ds, good)
+            counts["read"] += 1
+print(json.dumps({{"bytes": len(originals[path]), "digest_bytes": len(originals[digest_path]), **counts,
+                  "seconds": time.perf_counter() - start}}))
+"""
+
+
+def test_every_single_bit_flip_of_a_small_result_is_quarantined_or_read_correctly(tmp_path):
+    # The smallest file the store writes (an empty result with its key: 4,840 bytes, of which HDF5's
+    # global heap takes 4,096) and its digest file: 39,792 flips. In a child with a time limit, so that
+    # a flip HDF5 would hang on fails the test instead of hanging it (the loop takes about 40 s on an
+    # idle machine; the limit leaves room for a loaded one).
+    code = _EVERY_FLIP.format(store=str(tmp_path / "store"))
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert child.returncode == 0, child.stderr
+    counts = json.loads(child.stdout)
+    assert counts["read"] + counts["not used"] == 8 * (counts["bytes"] + counts["digest_bytes"])
+    # Every flip of the data file changes its bytes, so none of them reaches HDF5.
+    assert counts["not used"] >= 8 * counts["bytes"]
 
 
 def _hold_write_lock(path):
@@ -134,17 +239,25 @@ def _hold_write_lock(path):
 def test_locked_file_raises_and_is_left_untouched(tmp_path, config, reference):
     store = ResultStore(tmp_path / "store")
     path = store.save(config, reference, versions=config.code_versions)
+    saved = path.read_bytes()
     holder = _hold_write_lock(path)
     before = path.read_bytes()  # as the holder left it (opening for writing sets a superblock flag)
     try:
-        with pytest.raises(ResultUnavailableError, match="another process may hold it"):
+        with pytest.raises(ResultUnavailableError, match="another process holds it open for writing"):
             run_experiment(config, store=store, progress=False)
         assert path.read_bytes() == before and not store.quarantine_dir.exists()
     finally:
         holder.kill()
         holder.wait()
         holder.stdout.close()
-    xr.testing.assert_identical(data_only(store.load(config)), data_only(reference))
+    # The killed holder left its mark in the file (the superblock's open-for-writing flag): the
+    # bytes no longer match their digest, so the file is quarantined, kept, and recomputed.
+    left = path.read_bytes()
+    assert left != saved
+    with pytest.warns(CacheWarning, match="digest"):
+        res = run_experiment(config, store=store, progress=False)
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+    assert [p.read_bytes() for p in _quarantined(store)] == [left]
 
 
 def test_missing_h5netcdf_raises_and_never_touches_a_committed_result(tmp_path, monkeypatch):
@@ -196,7 +309,7 @@ def test_bumped_learner_version_makes_results_and_chunks_stale(tmp_path, config,
     with pytest.warns(CacheWarning, match="stale"):
         run_experiment(old, store=store, progress=False)
     assert len(calls) == 5
-    assert len(list(store.quarantine_dir.iterdir())) == 3  # one result and two chunks, kept
+    assert len(_quarantined(store)) == 3  # one result and two chunks, kept
 
 
 def test_cached_result_reports_and_recomputes_a_stale_result(tmp_path, monkeypatch):
@@ -215,19 +328,58 @@ def test_cached_result_reports_and_recomputes_a_stale_result(tmp_path, monkeypat
     assert len(calls) == 2 and json.loads(ds.attrs["code_versions"]) == {"learner:x": 2}
 
 
-def test_temporaries_of_dead_writers_are_removed(tmp_path):
+def test_only_the_stores_own_temporaries_of_dead_local_writers_are_removed(tmp_path, config, reference):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    (tmp_path / "x.parts").mkdir()
-    stale = tmp_path / "x.parts" / f".datasets_1.nc.{dead.pid}.abc123.tmp"
-    live = tmp_path / f".r.nc.{os.getpid()}.def456.tmp"
-    unknown = tmp_path / ".r.nc.xyz.tmp"  # written before writers put their PID in the name
-    for p in (stale, live, unknown):
+    host = socket.gethostname()
+    parts = tmp_path / f"{config.config_hash}.parts"
+    for folder in (parts, tmp_path / "notes", tmp_path / "mine.parts"):
+        folder.mkdir()
+    key = config.config_hash
+    stale = [tmp_path / f".{key}.nc@{host}@{dead.pid}@abc123.replicability-tmp",
+             parts / f".datasets_1.nc@{host}@{dead.pid}@k2u_0wx.replicability-tmp"]
+    kept = [
+        tmp_path / ".draft.tmp",  # a user's files beside the results
+        tmp_path / "notes" / ".draft.tmp",
+        tmp_path / f".r.nc.{dead.pid}.xyz.tmp",  # the pattern of the store's old temporaries, now a user's
+        tmp_path / f".{key}.nc@{host}@{os.getpid()}@def456.replicability-tmp",  # a live writer
+        tmp_path / f".{key}.nc@another-host.example@{dead.pid}@ghi789.replicability-tmp",  # alive or not: unknown
+        tmp_path / "notes" / f".x.nc@{host}@{dead.pid}@abc123.replicability-tmp",  # not the store's folders
+        tmp_path / "mine.parts" / f".x.nc@{host}@{dead.pid}@abc123.replicability-tmp",
+    ]
+    for p in stale + kept:
         p.write_bytes(b"half")
-    assert sorted(remove_stale_temporaries(tmp_path)) == sorted([stale, unknown])
-    assert live.exists()
-    ResultStore(tmp_path)  # opening a store cleans up as well
-    assert live.exists() and not stale.exists()
+    assert sorted(remove_stale_temporaries(tmp_path)) == sorted(stale)
+    assert all(p.exists() for p in kept)
+    for p in stale:
+        p.write_bytes(b"half")
+    # Opening the store and running an experiment in it clean up the same way.
+    res = run_experiment(config, store=ResultStore(tmp_path), progress=False)
+    xr.testing.assert_identical(data_only(res), data_only(reference))
+    assert all(p.exists() for p in kept) and not any(p.exists() for p in stale)
+
+
+def test_a_writers_temporary_names_its_host_and_process(tmp_path, reference, monkeypatch):
+    # The name a temporary really gets, seen by stopping the write before its rename.
+    def fail(src, dst):
+        raise OSError(errno.EIO, "stopped before the rename")
+
+    names = []
+    original = store_module._write_temporary
+
+    def recording(data, path):
+        tmp = original(data, path)
+        names.append(tmp.name)
+        return tmp
+
+    monkeypatch.setattr(store_module, "_write_temporary", recording)
+    monkeypatch.setattr(store_module.os, "replace", fail)
+    with pytest.raises(OSError, match="stopped before the rename"):
+        store_module.write_netcdf_atomic(reference, tmp_path / "x.nc")
+    assert [n.split("@")[:3] for n in names] == [[".x.nc.sha256", socket.gethostname(), str(os.getpid())],
+                                                [".x.nc", socket.gethostname(), str(os.getpid())]]
+    assert all(n.endswith(".replicability-tmp") for n in names)
+    assert list(tmp_path.iterdir()) == []  # and a failed write leaves none
 
 
 _CHILD = """
@@ -334,3 +486,53 @@ def test_a_rerun_never_writes_the_committed_store(tmp_path, monkeypatch):
     monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path / "cache"))
     cached_result("t", {"a": 2}, lambda: xr.Dataset({"x": ("i", [1])}), scale="paper")
     assert not (data / "results").exists() and len(list((tmp_path / "cache").glob("*.nc"))) == 1
+
+
+_FULL_DISK_CHILD = """
+import json, os, resource, sys
+sys.path.insert(0, {tests!r})
+import _store_components
+from replicability.engine.runner import ExperimentConfig, run_experiment
+from replicability.engine.store import ResultStore, StoreFullError
+store = ResultStore({store!r})
+old = ExperimentConfig(**_store_components.BASE)
+run_experiment(old, store=store, progress=False)  # stored before the disk fills
+kept = store.load(old)
+if {how!r} == "file size limit":
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))  # larger writes fail with EFBIG
+else:  # fill the file system to its last block
+    fd = os.open(os.path.join({store!r}, "filler"), os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, bytes(4096))
+    except OSError:
+        pass
+try:
+    run_experiment(ExperimentConfig(**{{**_store_components.BASE, "seed": 8}}), store=store, progress=False)
+except StoreFullError as exc:
+    print(exc)
+    again = store.load(old)
+    print(json.dumps({{"old_result_kept": again is not None and again.identical(kept),
+                      "temporaries": [p.name for p in store.path.rglob("*.replicability-tmp")]}}))
+    sys.exit(3)
+"""
+
+
+@pytest.mark.parametrize("how", ["tmpfs", "file size limit"])
+def test_a_full_disk_is_a_one_line_error_naming_the_folder(tmp_path, how):
+    store = tmp_path / "store"
+    store.mkdir()
+    code = _FULL_DISK_CHILD.format(tests=str(TESTS), store=str(store), how=how)
+    command = [sys.executable, "-c", code]
+    if how == "tmpfs":  # a 256 KB file system of its own, mounted in a private mount namespace
+        if not shutil.which("unshare") or subprocess.run(["unshare", "-rm", "true"], capture_output=True).returncode:
+            pytest.skip("no unprivileged mount namespace here (unshare -rm) to mount a small tmpfs in")
+        command = ["unshare", "-rm", "sh", "-c", 'mount -t tmpfs -o size=256k tmpfs "$0" && exec "$@"', str(store),
+                   *command]
+    child = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    # Not a crash (a segmentation fault was exit 139): the error, caught as StoreFullError.
+    assert child.returncode == 3, child.stderr
+    message, checks = child.stdout.splitlines()
+    assert message.startswith(f"Cannot store results in {store}") and "nothing was written" in message
+    assert "No space left on device" in message if how == "tmpfs" else "File too large" in message
+    assert json.loads(checks) == {"old_result_kept": True, "temporaries": []}

@@ -12,11 +12,12 @@ _MODULES = {
     "runner": ("ExperimentConfig", "pair_counts", "run_experiment", "stack_sources"),
     "parallel": ("BACKENDS", "parallel_map"),
     "registry": (
-        "LEARNERS", "PAIR_EVALUATORS", "SCHEMES", "SOURCES", "VERSIONS", "code_versions", "register_learner",
-        "register_pair_evaluator", "register_scheme", "register_source",
+        "LEARNERS", "PAIR_EVALUATORS", "SCHEMES", "SOURCES", "VERSIONS", "code_fingerprint", "code_versions",
+        "register_learner", "register_pair_evaluator", "register_scheme", "register_source",
     ),
     "store": (
-        "CacheWarning", "ResultStore", "ResultUnavailableError", "cached_result", "data_dir", "dataset_checksum",
+        "CacheWarning", "ResultStore", "ResultUnavailableError", "StoreFullError", "cached_result", "data_dir",
+        "dataset_checksum",
         "default_cache_dir", "paper_results_dir", "provenance", "remove_stale_temporaries", "write_netcdf_atomic",
     ),
 }

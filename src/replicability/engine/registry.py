@@ -32,12 +32,19 @@ Built-in entries:
   binary (:mod:`replicability.learners.pairs`), under the kernel version ``"pairs"``.
 
 Entries added with the ``register_*`` functions (version 1 unless given) sit beside
-the built-in ones.
+the built-in ones. A version names one piece of code: registering a name again with
+another factory at a version it was registered at before is an error (the same factory
+again is allowed). Beyond the version, a chunk of a run in progress records a
+fingerprint of each component's code (:func:`code_fingerprint`), so that a resumed
+run, in another process or on another host, refuses chunks computed by other code.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import inspect
+import types
 
 import numpy as np
 from sklearn.model_selection import StratifiedShuffleSplit
@@ -63,6 +70,7 @@ __all__ = [
     "SCHEMES",
     "SOURCES",
     "VERSIONS",
+    "code_fingerprint",
     "code_versions",
     "register_learner",
     "register_pair_evaluator",
@@ -218,6 +226,10 @@ VERSIONS = {
     "scheme:weka_random_split": 1,
     "kernel:pairs": 1,
 }
+# (component, version) -> the factory registered under it, built-in ones included.
+_REGISTERED = {(f"{kind}:{name}", VERSIONS[f"{kind}:{name}"]): factory
+               for kind, table in (("learner", LEARNERS), ("source", SOURCES), ("scheme", SCHEMES))
+               for name, factory in table.items()}
 
 
 def code_versions(*components):
@@ -263,9 +275,81 @@ def _check_callable(value, name):
 
 def _register(table, kind, name, factory, version):
     key = f"{kind}:{_check_name(name, 'name')}"
-    table[name] = _check_callable(factory, "factory")
-    VERSIONS[key] = check_positive_int(version, "version")
+    _check_callable(factory, "factory")
+    version = check_positive_int(version, "version")
+    _claim(key, factory, version)
+    table[name] = factory
+    VERSIONS[key] = version
     return factory
+
+
+def _claim(key, factory, version):
+    """Record that ``version`` of ``key`` is ``factory``; another factory at a version already used is an error."""
+    previous = _REGISTERED.setdefault((key, version), factory)
+    if previous is not factory:
+        raise ValueError(f"`{key}` version {version} is registered already, with another factory ({previous!r}); "
+                         f"register {factory!r} with another `version`.")
+
+
+def _feed_code(digest, code):
+    # Bytecode, names and constants (nested functions' code objects in turn): no file name or line number.
+    digest.update(code.co_code)
+    digest.update(repr(code.co_names).encode())
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            _feed_code(digest, const)
+        else:
+            digest.update(repr(const).encode())
+
+
+def _feed(digest, obj):
+    if isinstance(obj, functools.partial):
+        _feed(digest, obj.func)
+        for arg in (*obj.args, *(v for _, v in sorted(obj.keywords.items()))):
+            _feed(digest, arg) if callable(arg) else digest.update(repr(arg).encode())
+        digest.update(repr(sorted(obj.keywords)).encode())
+        return
+    target = inspect.unwrap(obj)
+    # Not the module's name: one file imported under two names (a package, a script's folder) is one code.
+    digest.update(getattr(target, "__qualname__", "").encode())
+    try:
+        digest.update(inspect.getsource(target).encode())
+    except (OSError, TypeError):  # no source file (an interactive session): the bytecode
+        code = getattr(target, "__code__", None)
+        if code is not None:
+            _feed_code(digest, code)
+
+
+@functools.cache
+def code_fingerprint(factory):
+    """A digest of a registered factory's code: its qualified name and source text.
+
+    The same in every process and on every host that runs the same source (no
+    module or file name, line number or address enters it); another when the factory's own
+    source changes. A factory without a source file (defined in an interactive
+    session) is fingerprinted by its bytecode and constants, a
+    :class:`functools.partial` by its function and arguments. Code the factory
+    calls is not covered: that is what the declared version is for.
+
+    Parameters
+    ----------
+    factory : callable
+
+    Returns
+    -------
+    str
+        16 hexadecimal digits.
+
+    Examples
+    --------
+    >>> code_fingerprint(LEARNERS["c45"]) == code_fingerprint(LEARNERS["c45"])
+    True
+    >>> code_fingerprint(LEARNERS["c45"]) == code_fingerprint(LEARNERS["ib1"])
+    False
+    """
+    digest = hashlib.sha256()
+    _feed(digest, factory)
+    return digest.hexdigest()[:16]
 
 
 def register_source(name, factory, *, version=1):
@@ -274,6 +358,11 @@ def register_source(name, factory, *, version=1):
     ``rng`` is a :class:`numpy.random.Generator`; the source must draw all its
     randomness from it. ``version`` is the version of its code (bump it when its
     results change). Returns ``factory``.
+
+    Raises
+    ------
+    ValueError
+        When ``name`` was registered at ``version`` with another factory.
     """
     return _register(SOURCES, "source", name, factory, version)
 
@@ -283,6 +372,23 @@ def register_learner(name, factory, *, version=1):
 
     Learner randomness must be fixed through its parameters (``random_state``).
     ``version`` is the version of its code (bump it when its results change).
+
+    Raises
+    ------
+    ValueError
+        When ``name`` was registered at ``version`` with another factory: a
+        version names one piece of code, so new code needs a new version.
+
+    Examples
+    --------
+    >>> from sklearn.dummy import DummyClassifier
+    >>> _ = register_learner("doc_constant", DummyClassifier)
+    >>> _ = register_learner("doc_constant", DummyClassifier)  # the same factory again: accepted
+    >>> register_learner("doc_constant", lambda: DummyClassifier(strategy="prior"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: `learner:doc_constant` version 1 is registered already, ...
+    >>> _ = register_learner("doc_constant", lambda: DummyClassifier(strategy="prior"), version=2)
     """
     return _register(LEARNERS, "learner", name, factory, version)
 
@@ -291,7 +397,8 @@ def register_scheme(name, factory, *, version=1):
     """Register a sampling scheme ``factory(**params) -> split``.
 
     ``split(X, y, rng)`` returns a list of runs, each a list of ``(train, test)``
-    index arrays, the same number of folds in every run.
+    index arrays, the same number of folds in every run. Raises :class:`ValueError`
+    when ``name`` was registered at ``version`` with another factory.
     """
     return _register(SCHEMES, "scheme", name, factory, version)
 
@@ -308,9 +415,13 @@ def register_pair_evaluator(learner_a, learner_b, evaluate, *, version=1):
     ``evaluate`` may also have an attribute ``prepare``, called as ``evaluate``
     is and returning a callable of no arguments that gives the same array: the
     runner then prepares several data sets (checks, summaries) before counting
-    them in turn, so that their kernels run back to back.
+    them in turn, so that their kernels run back to back. Raises :class:`ValueError`
+    when the pair was registered at ``version`` with another evaluator.
     """
     key = (_check_name(learner_a, "learner_a"), _check_name(learner_b, "learner_b"))
-    PAIR_EVALUATORS[key] = _check_callable(evaluate, "evaluate")
-    VERSIONS[f"kernel:{learner_a}/{learner_b}"] = check_positive_int(version, "version")
+    _check_callable(evaluate, "evaluate")
+    version = check_positive_int(version, "version")
+    _claim(f"kernel:{learner_a}/{learner_b}", evaluate, version)
+    PAIR_EVALUATORS[key] = evaluate
+    VERSIONS[f"kernel:{learner_a}/{learner_b}"] = version
     return evaluate

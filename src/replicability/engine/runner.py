@@ -36,7 +36,7 @@ from .._validation import check_choice, check_positive_int
 from ..learners.pairs import FAST_LEARNERS, evaluate_learners
 from ._seed_kernels import repeat_seeds
 from .parallel import BACKENDS, parallel_map
-from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS
+from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS, code_fingerprint
 from .splits import _FlatRuns
 from .store import ResultStore, provenance
 
@@ -163,6 +163,26 @@ class ExperimentConfig:
         if any(n not in VERSIONS for n in names):
             return None
         return {n: VERSIONS[n] for n in sorted(set(names))}
+
+    @property
+    def code_identity(self):
+        """:attr:`code_versions` with a fingerprint of each component's registered code, or None.
+
+        ``{component: [version, fingerprint]}``
+        (:func:`~replicability.engine.registry.code_fingerprint`): what every stored
+        chunk of a run records, so that a resumed run refuses chunks of other code
+        even at the same version. A kernel is fingerprinted by the evaluator the
+        runner calls for this pair.
+        """
+        versions = self.code_versions
+        if versions is None:
+            return None
+        pair = tuple(self.learners) if len(self.learners) == 2 else None
+        factories = {f"source:{self.source}": SOURCES.get(self.source),
+                     f"scheme:{self.scheme}": SCHEMES.get(self.scheme),
+                     **{f"learner:{name}": LEARNERS.get(name) for name in self.learners}}
+        kernel = PAIR_EVALUATORS.get(pair, evaluate_learners)
+        return {name: [version, code_fingerprint(factories.get(name, kernel))] for name, version in versions.items()}
 
     @property
     def config_hash(self):
@@ -441,7 +461,11 @@ def run_experiment(
     store : None, True, str, os.PathLike or ResultStore
         Where to cache results (True: the default store). A complete stored result
         is returned without computing; otherwise finished chunks are saved as they
-        come and an interrupted run resumes from them.
+        come and an interrupted run resumes from them, from chunks of the same code
+        only (:attr:`ExperimentConfig.code_identity`). A whole run (``datasets=None``)
+        holds the experiment's lock (:meth:`~replicability.engine.store.ResultStore.lock`):
+        a second run of the experiment, in another process, waits for it and then
+        reads its result; runs of slices go side by side.
     progress : bool or None
         Show a tqdm bar; None shows one only if stderr is a terminal.
     datasets : array-like of int or None
@@ -498,18 +522,34 @@ def run_experiment(
         check_positive_int(chunk_size, "chunk_size")
     indices = _check_datasets(datasets, config.n_datasets)
     store = _as_store(store)
-    versions = config.code_versions
-    start = time.perf_counter()
+    run = functools.partial(_run, config, indices, store=store, whole=datasets is None, backend=backend,
+                            n_jobs=n_jobs, client=client, progress=progress, chunk_size=chunk_size)
+    if store is None or datasets is not None:  # a slice runs beside other slices, its chunks under short locks
+        return run()
 
+    def waiting(path):
+        if _want_progress(progress):
+            print(f"{config.source}: waiting for another run of this experiment (lock {path})", file=sys.stderr)
+
+    # A whole run holds the experiment's lock: a second run waits, then reads the first's result.
+    with store.lock(config, waiting=waiting):
+        return run()
+
+
+def _run(config, indices, *, store, whole, backend, n_jobs, client, progress, chunk_size):
+    """The body of :func:`run_experiment`, its arguments checked; ``whole``: all data sets, saved as one result."""
+    start = time.perf_counter()
+    versions = config.code_versions
     if store is not None:
         # A stored result is returned even if its components are not registered here.
         full = store.load(config, versions=versions)
         if full is not None:
-            return full if datasets is None else full.sel(dataset=indices)
+            return full if whole else full.sel(dataset=indices)
     plan = _resolve(config)
+    identity = config.code_identity if store is not None else None
     pieces, reused_time = [], 0.0
     if store is not None:
-        for part in store.load_parts(config, versions=versions):
+        for part in store.load_parts(config, versions=versions, identity=identity):
             keep = np.intersect1d(part["dataset"].values, indices)
             if keep.size:
                 pieces.append(_Chunk.of(part.sel(dataset=keep)))
@@ -535,7 +575,7 @@ def run_experiment(
                                              ordered=False)) as done:
             for chunk in done:
                 if store is not None:
-                    store.save_part(config, chunk.to_dataset(), versions=versions)
+                    store.save_part(config, chunk.to_dataset(), versions=versions, identity=identity)
                 pieces.append(chunk)
                 if bar is not None:
                     bar.update(chunk.dataset.size)
@@ -546,7 +586,7 @@ def run_experiment(
     # Parts may come in any order (parallel) and overlap (a chunk rewritten after a crash).
     result = _Chunk.joined(pieces).to_dataset()
     result.attrs = _provenance(config, reused_time + time.perf_counter() - start)
-    if store is not None and datasets is None:
+    if store is not None and whole:
         store.save(config, result, versions=versions)
         store.clear_parts(config)
     return result

@@ -1,41 +1,67 @@
 """Result store: experiment results on disk, keyed by the hash of their configuration.
 
 Each complete result is one netCDF file ``<config_hash>.nc`` (xarray + h5netcdf,
-gzip-compressed integers, never pickles). While a run is in progress, every chunk
-of data sets that finishes is written to ``<config_hash>.parts/``; a run that is
-killed at any moment resumes from those parts and ends with exactly the arrays of
-an uninterrupted run, because every data set's numbers depend only on the root seed
-and the data set's index (see :mod:`replicability.engine.runner`).
+gzip-compressed integers, never pickles) with a digest file ``<config_hash>.nc.sha256``
+beside it (the SHA-256 of the file's raw bytes, in ``sha256sum`` format). While a run
+is in progress, every chunk of data sets that finishes is written to
+``<config_hash>.parts/`` the same way; a run that is killed at any moment resumes from
+those parts and ends with exactly the arrays of an uninterrupted run, because every
+data set's numbers depend only on the root seed and the data set's index (see
+:mod:`replicability.engine.runner`).
+
+**Bytes first.** libhdf5 can loop forever, in C code no signal interrupts, on some
+damaged files (one flipped bit in an attribute's heap is enough). So HDF5 never sees a
+stored file's bytes before they are checked: a read takes the whole file into memory,
+compares its SHA-256 with the digest file and only then parses those same bytes from
+memory. A write serializes the dataset in memory and writes plain bytes, so a full
+disk is an ordinary :class:`OSError` (:class:`StoreFullError`, one line naming the
+folder), never a failure inside libhdf5.
 
 Every write is atomic (temporary file in the same directory, ``fsync``,
-``os.replace``), so a reader sees either the old file or the new one, never half a
-file; temporary files left by a process that died are removed by the next store
-opened on the folder. Every file carries its configuration (whose SHA-256 is its
-key), the versions of the code that computed it, and a SHA-256 checksum of its
-arrays *and* attributes. A read tells two failures apart:
+``os.replace``; the digest file first, then the data), so a reader sees either the old
+file or the new one, never half a file. A temporary is named
+``.<file>@<host>@<pid>@<random>.replicability-tmp``, a pattern no user file has; a
+store removes only such files, only in its own folders (the store folder and its
+``<hash>.parts/``), and only when their writer ran on this host and has died: the
+temporary of a writer on another host is left alone. Readers and writers of one
+configuration coordinate through a lock file (``fcntl.flock`` on
+``.locks/<config_hash>.lock``): a write waits for the reads in progress and a read
+for the write, and :func:`~replicability.engine.runner.run_experiment` holds the lock
+for a whole run, so two runs of one experiment never interleave (the second waits,
+then reads the first's result).
 
-* **cannot be read now** (file locked by another process, ``h5netcdf`` not
+Every file carries its configuration (whose SHA-256 is its key), the versions of the
+code that computed it, and a SHA-256 checksum of its arrays *and* attributes. A read
+tells two failures apart:
+
+* **cannot be read now** (file locked for writing by another process, ``h5netcdf`` not
   importable, no permission, an I/O error): :class:`ResultUnavailableError` is
   raised and nothing is touched;
-* **verified bad**: the bytes were read but do not parse even without file locking
-  (truncated or garbled container), the checksum fails, the stored configuration does
-  not hash to the key, or the file was computed by other code versions (stale). The
-  file is *moved* to the quarantine folder beside the store
-  (``<store>.quarantine/``), a :class:`CacheWarning` says where, and the result is
-  recomputed. A read never deletes a file.
+* **verified bad**: the bytes do not match their digest (or have none), do not parse,
+  the checksum fails, the stored configuration does not hash to the key, or the file
+  was computed by other code (stale). The file and its digest are *moved* to the
+  quarantine folder beside the store (``<store>.quarantine/``), a
+  :class:`CacheWarning` says where, and the result is recomputed. A read never
+  deletes a file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import errno
+import fcntl
 import hashlib
 import io
 import json
 import os
 import platform
+import re
 import shutil
+import socket
 import subprocess
 import tempfile
+import threading
 import time
 import warnings
 from importlib.metadata import PackageNotFoundError, version
@@ -51,6 +77,7 @@ __all__ = [
     "CacheWarning",
     "ResultStore",
     "ResultUnavailableError",
+    "StoreFullError",
     "cached_result",
     "data_dir",
     "dataset_checksum",
@@ -66,6 +93,15 @@ _ENGINE = "h5netcdf"
 #: Layout version of a stored file; files of another format are stale. Format 2 puts the
 #: attributes under the checksum and records the code versions.
 _FORMAT = 2
+_DIGEST_SUFFIX = ".sha256"
+_TMP_SUFFIX = ".replicability-tmp"
+#: A temporary of `write_netcdf_atomic`: ``.<file>@<host>@<pid>@<random>.replicability-tmp``.
+_TEMPORARY = re.compile(r"\.(?P<target>[^@/]+)@(?P<host>[A-Za-z0-9.-]+)@(?P<pid>[0-9]+)@[A-Za-z0-9_]+"
+                        + re.escape(_TMP_SUFFIX))
+#: A configuration hash: the stem of the store's own files and chunk folders.
+_KEY = re.compile(r"[0-9a-f]{64}")
+# Errors of a full file system (or a file size limit): one line naming the folder.
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 # Provenance attributes listed by `ResultStore.list_results`, in this order.
 _PROVENANCE = (
     "config_hash",
@@ -87,6 +123,14 @@ _PROVENANCE = (
 
 class CacheWarning(UserWarning):
     """A stored file was verified corrupt, foreign or stale: it was quarantined and is recomputed."""
+
+
+class StoreFullError(OSError):
+    """A result could not be written: the store's file system is full (or a file size limit was reached).
+
+    Its message is one line naming the folder. Nothing was written: the previous file,
+    if any, is kept whole, and no temporary file is left.
+    """
 
 
 class ResultUnavailableError(OSError):
@@ -181,12 +225,39 @@ def _fsync_dir(directory):
         os.close(fd)
 
 
-def write_netcdf_atomic(ds, path):
-    """Write ``ds`` to ``path`` as compressed netCDF, atomically.
+def _digest_path(path):
+    """The digest file of a stored netCDF file: ``<file>.sha256``."""
+    return path.with_name(path.name + _DIGEST_SUFFIX)
 
-    The data go to a temporary file in the same directory, which is flushed to disk
-    (``fsync``) and then renamed over ``path`` (``os.replace``), so a crash leaves
-    either the previous file or the complete new one.
+
+def _host():
+    # A host name holds letters, digits, '-' and '.'; anything else would break the temporaries' pattern.
+    return re.sub(r"[^A-Za-z0-9.-]", "-", socket.gethostname()) or "unknown"
+
+
+def _write_temporary(data, path):
+    """Write ``data`` to a flushed temporary beside ``path`` (:data:`_TEMPORARY`); return its path."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}@{_host()}@{os.getpid()}@", suffix=_TMP_SUFFIX,
+                               dir=path.parent)
+    try:
+        with open(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
+
+
+def write_netcdf_atomic(ds, path):
+    """Write ``ds`` to ``path`` as compressed netCDF with its digest file, atomically.
+
+    The file is serialized in memory (HDF5 never writes to disk, so a full disk is a
+    Python :class:`OSError`, not a failure inside libhdf5), then written with its
+    SHA-256 digest file ``<path>.sha256`` to temporaries in the same directory, flushed
+    to disk (``fsync``) and renamed over the old files (``os.replace``), the digest
+    first. A failure leaves the previous files and no temporary.
 
     Parameters
     ----------
@@ -197,24 +268,36 @@ def write_netcdf_atomic(ds, path):
     -------
     pathlib.Path
         The path written.
+
+    Raises
+    ------
+    StoreFullError
+        When the file system is full (or a file size limit is reached).
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     encoding = {
         name: {"compression": "gzip", "compression_opts": 4, "shuffle": True}
         for name, var in ds.data_vars.items()
         if np.issubdtype(var.dtype, np.integer)
     }
-    # The writer's PID in the name lets a later run tell a dead writer's leftovers apart.
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
+    buffer = io.BytesIO()
+    ds.to_netcdf(buffer, engine=_ENGINE, encoding=encoding)
+    data = buffer.getvalue()
+    digest = f"{hashlib.sha256(data).hexdigest()}  {path.name}\n".encode()
+    written = []
     try:
-        ds.to_netcdf(tmp, engine=_ENGINE, encoding=encoding)
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Both temporaries before either rename: a full disk leaves the old pair whole.
+        for content, target in ((digest, _digest_path(path)), (data, path)):
+            written.append((_write_temporary(content, target), target))
+        for tmp, target in written:
+            os.replace(tmp, target)
+    except BaseException as exc:
+        for tmp, _ in written:
+            tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.errno in _FULL:
+            raise StoreFullError(f"Cannot store results in {path.parent}: {os.strerror(exc.errno)}; nothing was "
+                                 "written (free space there, or set REPLICABILITY_CACHE to another folder).") from exc
         raise
     _fsync_dir(path.parent)
     return path
@@ -231,31 +314,36 @@ def _pid_alive(pid):
 
 
 def remove_stale_temporaries(directory):
-    """Delete the temporary files of :func:`write_netcdf_atomic` whose writer has died.
+    """Delete the temporaries of :func:`write_netcdf_atomic` whose writer died on this host.
 
-    A file ``.<name>.<pid>.<random>.tmp`` is removed when no process ``pid`` runs on
-    this machine; the temporaries of live writers are kept.
+    Only files named ``.<file>@<host>@<pid>@<random>.replicability-tmp`` are
+    considered, and only in ``directory`` itself and its chunk folders
+    ``<config_hash>.parts/``: a store's folder may hold the user's own files and
+    folders, which are never looked into. A temporary is removed when ``host`` is this
+    host and no process ``pid`` runs here; a temporary written on another host is
+    kept, since whether its writer lives cannot be known from here.
 
     Parameters
     ----------
     directory : str or os.PathLike
-        Searched recursively.
+        A store's folder.
 
     Returns
     -------
     list of pathlib.Path
         The files removed.
     """
-    removed = []
     directory = Path(directory)
     if not directory.is_dir():
-        return removed
-    for tmp in directory.rglob(".*.tmp"):
-        fields = tmp.name.rsplit(".", 3)
-        pid = fields[1] if len(fields) == 4 else ""
-        if not pid.isdigit() or not _pid_alive(int(pid)):  # unknown writer or a dead one
-            tmp.unlink(missing_ok=True)
-            removed.append(tmp)
+        return []
+    folders = [directory, *(p for p in directory.glob("*.parts") if _KEY.fullmatch(p.name.removesuffix(".parts")))]
+    host, removed = _host(), []
+    for folder in folders:
+        for tmp in folder.glob(f".*{_TMP_SUFFIX}"):
+            match = _TEMPORARY.fullmatch(tmp.name)
+            if match and match["host"] == host and not _pid_alive(int(match["pid"])):
+                tmp.unlink(missing_ok=True)
+                removed.append(tmp)
     return removed
 
 
@@ -263,35 +351,56 @@ def _config_hash(config):
     return config if isinstance(config, str) else config.config_hash
 
 
-def _open(path):
-    """Load ``path`` fully; raise :class:`ResultUnavailableError` unless its bytes are bad."""
+def _require_engine(path):
     try:
         import h5netcdf  # noqa: F401  (xarray's engine: without it nothing can be judged)
     except ImportError as exc:
         raise ResultUnavailableError(
             f"Cannot read {path}: the h5netcdf package is not importable ({exc}); the file was left untouched."
         ) from exc
+
+
+def _read_verified(path):
+    """The raw bytes of ``path`` and why they must not be parsed ('' when they match their digest).
+
+    Nothing parses the bytes here. Raises :class:`FileNotFoundError` when the file is
+    gone, :class:`ResultUnavailableError` when it cannot be read now.
+    """
     try:
-        with xr.open_dataset(path, engine=_ENGINE) as handle:
-            return handle.load()
-    except Exception as first:
-        try:
-            data = path.read_bytes()
-        except OSError as exc:  # permission, I/O error: the file may be good
-            raise ResultUnavailableError(f"Cannot read {path}: {exc}; the file was left untouched.") from exc
-        try:  # the same bytes from memory, where no file lock applies
-            with xr.open_dataset(io.BytesIO(data), engine=_ENGINE) as handle:
-                handle.load()
-        except Exception:
-            raise first from None  # the bytes themselves do not parse
-        raise ResultUnavailableError(
-            f"Cannot read {path} now ({type(first).__name__}: {first}), although its contents are "
-            "readable: another process may hold it (HDF5 file lock). The file was left untouched."
-        ) from first
+        with open(path, "rb") as fh:
+            try:  # HDF5's lock: a process with the file open for writing holds flock(LOCK_EX)
+                fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError as exc:
+                raise ResultUnavailableError(
+                    f"Cannot read {path} now: another process holds it open for writing (HDF5 file lock). "
+                    "The file was left untouched.") from exc
+            except OSError:  # a file system without flock: no lock to respect
+                pass
+            data = fh.read()
+    except (FileNotFoundError, ResultUnavailableError):
+        raise
+    except OSError as exc:  # permission, I/O error: the file may be good
+        raise ResultUnavailableError(f"Cannot read {path}: {exc}; the file was left untouched.") from exc
+    try:
+        recorded = _digest_path(path).read_bytes()
+    except FileNotFoundError:
+        return data, (f"has no digest file {_digest_path(path).name} (written before the store kept digests, "
+                      "or by a writer that died between the two files)")
+    except OSError as exc:
+        raise ResultUnavailableError(f"Cannot read {_digest_path(path)}: {exc}; the file was left untouched.") from exc
+    fields = recorded.split()
+    if not fields or fields[0] != hashlib.sha256(data).hexdigest().encode():
+        return data, "does not match its SHA-256 digest (its bytes were changed: damaged, truncated or rewritten)"
+    return data, ""
 
 
-def _verify(ds, expected_hash, versions):
-    """Why a loaded file must not be used, or '' when it may."""
+def _parse(data):
+    with xr.open_dataset(io.BytesIO(data), engine=_ENGINE) as handle:
+        return handle.load()
+
+
+def _verify(ds, expected_hash, versions, identity):
+    """Why a parsed file must not be used, or '' when it may."""
     attrs = ds.attrs
     if attrs.get("store_format") != _FORMAT:
         return f"was written in store format {attrs.get('store_format', 1)!r}, not {_FORMAT} (stale)"
@@ -310,7 +419,16 @@ def _verify(ds, expected_hash, versions):
         stored = json.loads(attrs.get("code_versions", "{}"))
         if stored != versions:
             return f"was computed by code versions {stored}, the current ones are {versions} (stale)"
+    if identity is not None:
+        stored = json.loads(attrs.get("code_identity", "null"))
+        current = json.loads(json.dumps(identity))
+        if stored != current:
+            return f"was computed by other code {stored}, the current code is {current} (stale)"
     return ""
+
+
+# The locks this thread holds: lock file -> [fd, shared, depth] (ResultStore.lock is re-entrant).
+_HELD = threading.local()
 
 
 class ResultStore:
@@ -323,13 +441,17 @@ class ResultStore:
         write.
     committed : bool, default False
         The store holds committed files (``data/results``): a verified-bad file is
-        reported and left where it is, never moved, and nothing is cleaned up.
+        reported and left where it is, never moved, nothing is cleaned up and no
+        lock file is made (nothing writes a committed store but a reproduction,
+        which opens it with ``committed=False``).
 
     Notes
     -----
     Layout: ``<path>/<config_hash>.nc`` for complete results and
-    ``<path>/<config_hash>.parts/*.nc`` for the chunks of a run in progress. The
-    ``config`` arguments below accept an
+    ``<path>/<config_hash>.parts/*.nc`` for the chunks of a run in progress, each
+    with its digest file ``<file>.sha256``; ``<path>/.locks/<config_hash>.lock``
+    for the locks (kept: removing a lock file others may wait on would break the
+    lock). The ``config`` arguments below accept an
     :class:`~replicability.engine.runner.ExperimentConfig` or its hash string.
 
     Examples
@@ -360,6 +482,71 @@ class ResultStore:
     def __contains__(self, config):
         return self.result_path(config).is_file()
 
+    @contextlib.contextmanager
+    def lock(self, config, *, shared=False, waiting=None):
+        """Hold the lock of ``config``'s files (``fcntl.flock``), re-entrant within a thread.
+
+        Every read of ``config`` holds it shared and every write exclusive, so a
+        reader never sees a file and a digest of two different writes;
+        :func:`~replicability.engine.runner.run_experiment` holds it exclusive for a
+        whole run, so a second run of the experiment waits for the first.
+
+        Parameters
+        ----------
+        config : ExperimentConfig or str
+        shared : bool, default False
+            A shared (read) lock instead of an exclusive one.
+        waiting : callable or None
+            Called with the lock file's path before blocking, when another process
+            holds the lock.
+
+        Notes
+        -----
+        A committed store is not locked. A store whose folder cannot be written is
+        read without a lock (no writer can lock it either); an exclusive lock there
+        raises the :class:`OSError`. Inside an exclusive lock any lock of the same
+        configuration is granted; an exclusive one inside a shared one is a
+        :class:`RuntimeError` (converting a ``flock`` is not atomic).
+        """
+        if self.committed:
+            yield
+            return
+        path = self.path / ".locks" / f"{_config_hash(config)}.lock"
+        held = _HELD.__dict__.setdefault("locks", {})
+        key = os.path.abspath(path)
+        if key in held:
+            entry = held[key]
+            if entry[1] and not shared:
+                raise RuntimeError(f"An exclusive lock of {path} was asked for inside a shared one.")
+            entry[2] += 1
+            try:
+                yield
+            finally:
+                entry[2] -= 1
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        except OSError:
+            if not shared:
+                raise
+            fd = None  # a read-only store: read it unlocked
+        try:
+            if fd is not None:
+                mode = fcntl.LOCK_SH if shared else fcntl.LOCK_EX
+                try:
+                    fcntl.flock(fd, mode | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    if waiting is not None:
+                        waiting(path)
+                    fcntl.flock(fd, mode)
+                held[key] = [fd, shared, 1]
+            yield
+        finally:
+            held.pop(key, None)
+            if fd is not None:
+                os.close(fd)  # releases the lock
+
     # -- reading -----------------------------------------------------------------
 
     @property
@@ -372,26 +559,36 @@ class ResultStore:
             warnings.warn(f"Committed result file {path} {reason}; left in place (`make reproduce` recomputes "
                           "it). It is not used.", CacheWarning, stacklevel=4)
             return
-        target = self.quarantine_dir / f"{path.name}.{time.strftime('%Y%m%dT%H%M%S')}.{os.getpid()}"
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%S.%f")
+        target = self.quarantine_dir / f"{path.name}.{stamp}.{os.getpid()}"
         target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(path, target)
+        try:
+            os.replace(path, target)
+        except FileNotFoundError:  # another reader moved it first
+            return
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(_digest_path(path), _digest_path(target))
         warnings.warn(f"Result file {path} {reason}; moved to {target}. It will be recomputed.",
                       CacheWarning, stacklevel=4)
 
-    def _read_checked(self, path, expected_hash, versions):
-        """Read and verify ``path``; quarantine it and return None when it is verified bad.
+    def _read_checked(self, path, expected_hash, versions, identity=None):
+        """Read and verify ``path``, its bytes before HDF5 parses them; quarantine it and return None when bad.
 
-        Raises :class:`ResultUnavailableError`, touching nothing, when it cannot be read now.
+        Returns None too when the file is gone. Raises :class:`ResultUnavailableError`,
+        touching nothing, when it cannot be read now.
         """
         path = Path(path)
+        _require_engine(path)
         try:
-            ds = _open(path)
-        except ResultUnavailableError:
-            raise
-        except Exception as exc:  # the bytes were read but do not parse: truncated or garbled
-            self._quarantine(path, f"is not a readable netCDF file ({type(exc).__name__}: {exc})")
+            data, problem = _read_verified(path)
+        except FileNotFoundError:
             return None
-        problem = _verify(ds, expected_hash, versions)
+        if not problem:
+            try:
+                ds = _parse(data)
+            except Exception as exc:  # the bytes match their digest yet do not parse: written garbled
+                problem = f"is not a readable netCDF file ({type(exc).__name__}: {exc})"
+        problem = problem or _verify(ds, expected_hash, versions, identity)
         if problem:
             self._quarantine(path, problem)
             return None
@@ -423,34 +620,40 @@ class ResultStore:
         path = self.result_path(config)
         if not path.is_file():
             return None
-        return self._read_checked(path, _config_hash(config), versions)
+        with self.lock(config, shared=True):
+            return self._read_checked(path, _config_hash(config), versions)
 
-    def load_parts(self, config, *, versions=None):
+    def load_parts(self, config, *, versions=None, identity=None):
         """Return the valid chunk datasets stored for ``config`` (possibly empty).
 
-        Chunks that are corrupt or were computed by other code ``versions`` are
-        quarantined, so chunks of different versions are never combined.
+        Chunks that are corrupt, were computed by other code ``versions`` or, when
+        ``identity`` is given, by other code (its stored ``code_identity`` differs,
+        :func:`~replicability.engine.registry.code_identity`) are quarantined, so
+        chunks of different code are never combined.
         """
         directory = self.parts_dir(config)
         if not directory.is_dir():
             return []
         expected = _config_hash(config)
         parts = []
-        for path in sorted(directory.glob("*.nc")):
-            ds = self._read_checked(path, expected, versions)
-            if ds is not None:
-                parts.append(ds)
+        with self.lock(config, shared=True):
+            for path in sorted(directory.glob("*.nc")):
+                ds = self._read_checked(path, expected, versions, identity)
+                if ds is not None:
+                    parts.append(ds)
         return parts
 
     # -- writing -----------------------------------------------------------------
 
-    def _stamp(self, config, ds, versions):
+    def _stamp(self, config, ds, versions, identity=None):
         ds = ds.copy()
         ds.attrs = dict(ds.attrs)
         if not isinstance(config, str):
             ds.attrs["config"] = config.to_json()
         ds.attrs["config_hash"] = _config_hash(config)
         ds.attrs["code_versions"] = json.dumps(versions or {}, sort_keys=True, separators=(",", ":"))
+        if identity is not None:
+            ds.attrs["code_identity"] = json.dumps(identity, sort_keys=True, separators=(",", ":"))
         ds.attrs["store_format"] = _FORMAT
         ds.attrs.pop("checksum", None)
         ds.attrs["checksum"] = dataset_checksum(ds)
@@ -462,25 +665,39 @@ class ResultStore:
         ``versions`` (the code versions of the components that computed ``ds``) is
         stored under the checksum with the configuration.
         """
-        return write_netcdf_atomic(self._stamp(config, ds, versions), self.result_path(config))
+        with self.lock(config):
+            return write_netcdf_atomic(self._stamp(config, ds, versions), self.result_path(config))
 
-    def save_part(self, config, ds, *, versions=None):
-        """Store one finished chunk of data sets for ``config``; return its path."""
+    def save_part(self, config, ds, *, versions=None, identity=None):
+        """Store one finished chunk of data sets for ``config``; return its path.
+
+        ``identity`` (:func:`~replicability.engine.registry.code_identity` of the
+        components) is stored with ``versions``, so that a resumed run can refuse
+        chunks of other code. When the complete result is stored already (another
+        run finished the experiment meanwhile), nothing is written and None is
+        returned: such a chunk would never be read.
+        """
         index = np.asarray(ds["dataset"].values)
         # Name by first/last index and a digest of all of them: chunks of a resumed
-        # run may be non-contiguous, and equal names always mean equal contents.
+        # run may be non-contiguous, and equal names always mean equal data sets.
         tag = hashlib.sha256(index.astype("<i8").tobytes()).hexdigest()[:12]
         name = f"datasets_{int(index.min()):07d}_{int(index.max()):07d}_{tag}.nc"
-        return write_netcdf_atomic(self._stamp(config, ds, versions), self.parts_dir(config) / name)
+        with self.lock(config):
+            if config in self:
+                return None
+            return write_netcdf_atomic(self._stamp(config, ds, versions, identity), self.parts_dir(config) / name)
 
     def clear_parts(self, config):
         """Remove the chunk files of ``config`` (after its complete result is saved)."""
-        shutil.rmtree(self.parts_dir(config), ignore_errors=True)
+        with self.lock(config):
+            shutil.rmtree(self.parts_dir(config), ignore_errors=True)
 
     def remove(self, config):
-        """Delete the complete result and the chunks of ``config``."""
-        self.result_path(config).unlink(missing_ok=True)
-        self.clear_parts(config)
+        """Delete the complete result, its digest and the chunks of ``config``."""
+        with self.lock(config):
+            self.result_path(config).unlink(missing_ok=True)
+            _digest_path(self.result_path(config)).unlink(missing_ok=True)
+            self.clear_parts(config)
 
     # -- listing -----------------------------------------------------------------
 
@@ -494,18 +711,25 @@ class ResultStore:
             hash, the name (results of :func:`cached_result`), the source, learners
             and scheme, sizes, seed (results of experiments), package version, git
             commit, wall time, machine, Python version, creation time, the file name,
-            and the full configuration or parameter JSON. Unreadable files are skipped with a
-            :class:`CacheWarning` (they are not deleted here).
+            and the full configuration or parameter JSON. Files that cannot be read or
+            do not match their digest are skipped with a :class:`CacheWarning` (they
+            are not moved or deleted here; no lock is waited for).
         """
         columns = [*_PROVENANCE, "file", "config", "params"]
         rows = []
         paths = sorted(self.path.glob("*.nc")) if self.path.is_dir() else []
         for path in paths:
             try:
-                with xr.open_dataset(path, engine=_ENGINE) as handle:
-                    attrs = dict(handle.attrs)
+                data, problem = _read_verified(path)
+                if not problem:
+                    with xr.open_dataset(io.BytesIO(data), engine=_ENGINE) as handle:
+                        attrs = dict(handle.attrs)
+            except FileNotFoundError:  # removed meanwhile
+                continue
             except Exception as exc:
-                warnings.warn(f"Skipping unreadable cache file {path}: {exc}.", CacheWarning, stacklevel=2)
+                problem = str(exc)
+            if problem:
+                warnings.warn(f"Skipping unreadable cache file {path}: {problem}.", CacheWarning, stacklevel=2)
                 continue
             row = {key: attrs.get(key) for key in _PROVENANCE}
             row["file"] = path.name
@@ -621,7 +845,9 @@ def cached_result(name, params, compute, *, scale, versions=None):
     (``2026-11-21T20:00:00Z``) it recomputes only results created before then, so
     that a run of many notebooks (``replicability reproduce``) recomputes a result
     that several notebooks share once. A computed result is stored
-    with its name, parameters and :func:`provenance`.
+    with its name, parameters and :func:`provenance`. The store written holds the
+    result's lock (:meth:`ResultStore.lock`) from the look-up to the write, so a
+    second process asking for the same result waits and reads it.
 
     Parameters
     ----------
@@ -668,13 +894,15 @@ def cached_result(name, params, compute, *, scale, versions=None):
     cache = ResultStore()
     # Paper scale reads the committed store first; only a reproduction writes it.
     stores = [ResultStore(paper_results_dir(), committed=not reproducing), cache] if scale == "paper" else [cache]
-    for store in stores:
-        ds = store.load(key, versions=versions)
-        if ds is not None and not _must_recompute(ds):
-            return ds
-    start = time.perf_counter()
-    ds = compute()
-    ds.attrs.update({"name": name, "params": key_json, **provenance(time.perf_counter() - start)})
     target = stores[0] if reproducing else cache
-    target.save(key, ds, versions=versions)
-    return target.load(key, versions=versions)
+    # Two processes asking for one result: the second waits for the first's and reads it.
+    with target.lock(key):
+        for store in stores:
+            ds = store.load(key, versions=versions)
+            if ds is not None and not _must_recompute(ds):
+                return ds
+        start = time.perf_counter()
+        ds = compute()
+        ds.attrs.update({"name": name, "params": key_json, **provenance(time.perf_counter() - start)})
+        target.save(key, ds, versions=versions)
+        return target.load(key, versions=versions)
