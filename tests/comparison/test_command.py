@@ -84,3 +84,21 @@ def test_compare_rejects_text_features(tmp_path, capsys):
     path.write_text("colour,size,label\nred,1,0\nblue,2,1\nred,3,0\nblue,4,1\n")
     assert main(["compare", str(path), "--target", "label", *COMPARE]) == 2
     assert "not numeric: colour" in capsys.readouterr().err
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_the_same_seed_gives_byte_identical_json_for_learners_left_at_random_state_none(iris_csv, tmp_path, capsys):
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "sklearn.ensemble.RandomForestClassifier",
+            "--param-a", "n_estimators=5", "-b", "sklearn.neural_network.MLPClassifier",
+            "--param-b", "hidden_layer_sizes=(4,)", "--param-b", "max_iter=20",
+            "--scheme", "2x3cv", "--n-repeats", "2", "--seed", "3"]
+    outputs = []
+    for name in ("first", "second"):
+        out = tmp_path / f"{name}.json"
+        assert main([*argv, "--json", str(out)]) == 0
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    result = json.loads(outputs[0])
+    assert result["seed"] == 3
+    assert result["estimator_seeds"] == {"A": {"drawn": ["random_state"], "fixed": {}},
+                                         "B": {"drawn": ["random_state"], "fixed": {}}}
+    assert "A: random_state drawn from rng for every split" in capsys.readouterr().out

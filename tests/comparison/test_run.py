@@ -117,6 +117,7 @@ def test_parallel_and_dask_give_the_serial_result(cv_result):
     ({"alpha": 1.5}, "`alpha`"),
     ({"n_jobs": 0}, "`n_jobs`"),
     ({"backend": "spark"}, "`backend`"),
+    ({"estimator_seeds": "none"}, "`estimator_seeds`"),
     ({"scheme": "resampling", "test_size": 2.0}, "`test_size`"),
 ])
 def test_compare_rejects_bad_options(kwargs, match):
@@ -194,3 +195,59 @@ def test_compare_rejects_a_bad_rope_before_fitting(rope):
         rp.compare(A, B, X, Y, scheme="2x2cv", n_repeats=2, rope=rope, rng=0)
     with pytest.raises(ValueError, match="`rope` must be a non-negative finite number"):
         rp.compare_scores(np.ones(4), np.ones(4), scheme="2x2cv", n_train=2, n_test=2, rope=rope)
+
+
+# --------------------------------------------------------------------------
+# the learners' own randomness: random_state drawn from rng for every split
+# --------------------------------------------------------------------------
+def _forest_and_mlp():
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.neural_network import MLPClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    return (RandomForestClassifier(n_estimators=5),
+            make_pipeline(StandardScaler(), MLPClassifier(hidden_layer_sizes=(4,), max_iter=20)))
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_same_rng_gives_byte_identical_results_for_learners_left_at_random_state_none():
+    forest, mlp = _forest_and_mlp()
+    runs = [rp.compare(forest, mlp, X, Y, scheme="2x3cv", n_repeats=2, rng=5) for _ in range(2)]
+    runs.append(rp.compare(forest, mlp, X, Y, scheme="2x3cv", n_repeats=2, rng=5, n_jobs=2))
+    for res in runs[1:]:
+        assert res.scores_a.tobytes() == runs[0].scores_a.tobytes()
+        assert res.scores_b.tobytes() == runs[0].scores_b.tobytes()
+        assert res.to_dict() == runs[0].to_dict()
+    res = runs[0]
+    assert res.seed_plans["A"].drawn == ("random_state",)
+    assert res.seed_plans["B"].drawn == ("mlpclassifier__random_state",)
+    # a new seed for every split and randomization, the same split seeds as before
+    assert res.drawn_seeds["A"].shape == (2, 2, 3, 1) and np.unique(res.drawn_seeds["A"]).size == 12
+    assert res.seeds == _seeds(5, 2)
+    # reference: the same splits, each model cloned with the drawn random_state, scored by hand
+    for i, seed in enumerate(res.seeds):
+        for j, (train, test) in enumerate(RepeatedCV(2, 3, stratified=True, random_state=seed).split(X, Y)):
+            run, fold = divmod(j, 3)
+            a = clone(forest).set_params(random_state=int(res.drawn_seeds["A"][i, run, fold, 0]))
+            assert a.fit(X[train], Y[train]).score(X[test], Y[test]) == res.scores_a[i, run, fold]
+            b = clone(mlp).set_params(mlpclassifier__random_state=int(res.drawn_seeds["B"][i, run, fold, 0]))
+            assert b.fit(X[train], Y[train]).score(X[test], Y[test]) == res.scores_b[i, run, fold]
+    assert "A: random_state drawn from rng for every split" in res.summary()
+    assert res.to_dict()["estimator_seeds"] == {"A": {"drawn": ["random_state"], "fixed": {}},
+                                                "B": {"drawn": ["mlpclassifier__random_state"], "fixed": {}}}
+
+
+def test_a_fixed_random_state_is_kept_and_said_not_varied_unless_all_are_drawn(cv_result):
+    assert cv_result.seed_plans["B"].fixed == {"random_state": 0} and cv_result.seed_plans["B"].drawn == ()
+    assert cv_result.drawn_seeds["B"].shape == (4, 3, 5, 0)
+    assert ("learners' own randomness: A has no random_state; B: random_state=0 kept as given "
+            "(that randomness not varied)") in cv_result.summary()
+    redrawn = rp.compare(A, B, X, Y, scheme="3x5cv", n_repeats=4, rng=7, estimator_seeds="all")
+    assert redrawn.seed_plans["B"].drawn == ("random_state",) and redrawn.seed_plans["B"].fixed == {}
+    assert redrawn.seeds == cv_result.seeds  # the same splits
+    seeds = redrawn.drawn_seeds["B"]
+    train, test = next(RepeatedCV(3, 5, stratified=True, random_state=redrawn.seeds[0]).split(X, Y))
+    tree = clone(B).set_params(random_state=int(seeds[0, 0, 0, 0])).fit(X[train], Y[train])
+    assert tree.score(X[test], Y[test]) == redrawn.scores_b[0, 0, 0]
+    assert redrawn.to_dict()["estimator_seeds"]["B"] == {"drawn": ["random_state"], "fixed": {}}

@@ -10,6 +10,7 @@ from .._lazy import attach
 
 _MODULES = {
     "run": ("compare", "compare_scores"),
+    "seeds": ("SeedPlan", "seed_plan"),
     "result": ("Comparison",),
     "many": ("ManyComparison", "compare_many", "compare_many_scores"),
     "command": ("compare_command",),

@@ -82,6 +82,7 @@ def compare_command(args):
     print(f"A: {args.learner_a}\nB: {args.learner_b}")
     print(result.summary())
     if args.json is not None:
-        args.json.write_text(json.dumps({"data": str(args.data), "target": args.target, "learner_a": args.learner_a,
-                                         "learner_b": args.learner_b, **result.to_dict()}, indent=2) + "\n")
+        record = {"data": str(args.data), "target": args.target, "learner_a": args.learner_a,
+                  "learner_b": args.learner_b, "seed": args.seed, **result.to_dict()}
+        args.json.write_text(json.dumps(record, indent=2) + "\n")
     return 0

@@ -18,7 +18,7 @@ import re
 import sys
 
 import numpy as np
-from sklearn.base import clone, is_classifier
+from sklearn.base import is_classifier
 from sklearn.metrics import check_scoring
 from sklearn.utils.multiclass import type_of_target
 
@@ -47,6 +47,7 @@ from ..stats.ttests import (
     resampled_ttest,
 )
 from .result import Comparison
+from .seeds import seed_plan, seeded_clone
 
 __all__ = ["compare", "compare_scores"]
 
@@ -107,7 +108,8 @@ def _decisions(tests, d, alpha):
             for name, res in tests.items()}
 
 
-def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds, rope):
+def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds, rope,
+             seed_plans=None, drawn_seeds=None):
     """The Comparison of scores (repeats, runs, folds)."""
     n_train, n_test = check_positive(n_train, "n_train"), check_positive(n_test, "n_test")
     d = scores_a - scores_b
@@ -120,14 +122,15 @@ def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, sc
         scores_a=scores_a, scores_b=scores_b, seeds=seeds, tests=tests[0],
         pvalues={name: np.array([float(t[name].pvalue) for t in tests]) for name in tests[0]},
         decisions={name: np.array([dec[name] for dec in decisions], dtype=np.int8) for name in tests[0]},
-        rope=rope, bayesian=bayesian,
+        rope=rope, bayesian=bayesian, seed_plans=seed_plans, drawn_seeds=drawn_seeds,
     )
 
 
-def _score_split(estimator_a, estimator_b, scorer_a, scorer_b, X, y, train, test):
+def _score_split(learners, X, y, train, test, seeds):
+    """Scores of each ``(estimator, scorer, drawn parameter names)`` of ``learners`` on one split."""
     scores = []
-    for estimator, scorer in ((estimator_a, scorer_a), (estimator_b, scorer_b)):
-        model = clone(estimator).fit(X[train], y[train])
+    for (estimator, scorer, names), learner_seeds in zip(learners, seeds):
+        model = seeded_clone(estimator, names, learner_seeds).fit(X[train], y[train])
         scores.append(float(scorer(model, X[test], y[test])))
     return scores
 
@@ -156,7 +159,8 @@ def _splitter(kind, r, k, test_size, stratified, seed):
 
 
 def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None,
-            n_repeats=10, alpha=0.05, df=None, rope=None, n_jobs=1, backend="processes", progress=None, rng=None):
+            n_repeats=10, alpha=0.05, df=None, rope=None, estimator_seeds="unset", n_jobs=1, backend="processes",
+            progress=None, rng=None):
     """Compare two estimators on the same splits, with the replicability of the decision.
 
     Null hypothesis of every test: A and B have the same expected score on data
@@ -169,7 +173,8 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     Parameters
     ----------
     estimator_a, estimator_b : scikit-learn estimator
-        Classifiers or regressors, cloned for every split.
+        Classifiers or regressors, cloned for every split (their ``random_state``
+        parameters set as ``estimator_seeds`` says).
     X : array-like of shape (n_samples, n_features)
     y : array-like of shape (n_samples,)
     scheme : str, default "10x10cv"
@@ -204,6 +209,17 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         the two are within ``rope``, and that B is better, with its decision at
         0.95 (:func:`~replicability.stats.bayesian.bayesian_correlated_ttest`).
         ``0`` is allowed (no equivalence region); None (default) leaves it out.
+    estimator_seeds : {"unset", "all"}, default "unset"
+        The learners' own randomness. ``"unset"``: every ``random_state`` parameter
+        left at None, nested ones included (``get_params(deep=True)`` names ending in
+        ``random_state``: pipeline steps, column transformers, meta-estimators), is
+        set for every split and randomization from a stream of ``rng`` separate from
+        the splits'; one the user fixed is kept, as in scikit-learn, and then that
+        randomness is the same on every split and randomization, not varied (the
+        summary says so). ``"all"``: every ``random_state`` is drawn, fixed ones too.
+        Either way the same ``rng`` gives the same scores for any estimator whose
+        randomness goes through ``random_state``. What was drawn and what kept is in
+        ``Comparison.seed_plans``, the drawn values in ``Comparison.drawn_seeds``.
     n_jobs : int, default 1
         Worker processes over splits (1: in this process). Results do not depend on it.
     backend : {"processes", "dask"}, default "processes"
@@ -215,7 +231,9 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         standard error is a terminal.
     rng : numpy.random.Generator, int or None
         Root of the randomizations: repeat ``i`` splits with a seed drawn from the
-        ``i``-th child of ``rng`` (``Comparison.seeds``).
+        ``i``-th child of ``rng`` (``Comparison.seeds``); the learners' drawn
+        ``random_state`` values come from that child's own first child, one per
+        split and parameter.
 
     Returns
     -------
@@ -262,11 +280,17 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     if kind == "resampling":
         test_size = check_fraction(test_size, "test_size")
     stratified = _stratify(estimator_a, estimator_b, y, k if kind == "cv" else 2)
-    seeds = [sklearn_seed(g) for g in as_generator(rng).spawn(n_repeats)]
+    plans = {"A": seed_plan(estimator_a, estimator_seeds), "B": seed_plan(estimator_b, estimator_seeds)}
+    generators = as_generator(rng).spawn(n_repeats)
+    seeds = [sklearn_seed(g) for g in generators]
+    # the learners' seeds: one child stream per randomization, apart from its splitter's seed
+    streams = [g.spawn(1)[0] for g in generators]
+    drawn = {side: np.stack([plan.draw(stream, r * k) for stream in streams]) for side, plan in plans.items()}
     splits = [list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y)) for seed in seeds]
-    folds = [fold for repeat in splits for fold in repeat]
-    results = parallel_map(lambda fold: _score_split(estimator_a, estimator_b, scorer_a, scorer_b, X, y, *fold),
-                           folds, backend=backend, n_jobs=n_jobs)
+    folds = [(train, test, (drawn["A"][i, j], drawn["B"][i, j]))
+             for i, repeat in enumerate(splits) for j, (train, test) in enumerate(repeat)]
+    learners = ((estimator_a, scorer_a, plans["A"].drawn), (estimator_b, scorer_b, plans["B"].drawn))
+    results = parallel_map(lambda fold: _score_split(learners, X, y, *fold), folds, backend=backend, n_jobs=n_jobs)
     if sys.stderr.isatty() if progress is None else bool(progress):
         from tqdm.auto import tqdm
 
@@ -275,8 +299,9 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     n_train = np.mean([len(train) for train, _ in splits[0]])
     n_test = np.mean([len(test) for _, test in splits[0]])
     return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
-                    scoring=_scoring_name(scoring, estimator_a, estimator_b),
-                    seeds=seeds, rope=rope)
+                    scoring=_scoring_name(scoring, estimator_a, estimator_b), seeds=seeds, rope=rope,
+                    seed_plans=plans,
+                    drawn_seeds={side: a.reshape(n_repeats, r, k, -1) for side, a in drawn.items()})
 
 
 def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=None, scoring="score"):
