@@ -102,3 +102,28 @@ def test_the_same_seed_gives_byte_identical_json_for_learners_left_at_random_sta
     assert result["estimator_seeds"] == {"A": {"drawn": ["random_state"], "fixed": {}},
                                          "B": {"drawn": ["random_state"], "fixed": {}}}
     assert "A: random_state drawn from rng for every split" in capsys.readouterr().out
+
+
+def test_a_class_that_is_not_an_estimator_is_refused_before_it_is_instantiated(iris_csv, tmp_path, capsys,
+                                                                               monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "subprocess.Popen",
+            "--param-a", "args=['touch', 'ran']", "-b", "sklearn.naive_bayes.GaussianNB", "--n-repeats", "2"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == ("replicability compare: error: subprocess.Popen is not a scikit-learn estimator class (`-a` "
+                   "needs a class with fit, get_params and set_params); nothing was run\n")
+    assert not (tmp_path / "ran").exists()
+
+
+@pytest.mark.parametrize(("learner_b", "message"), [
+    ("sklearn.linear_model.LinearRegression",
+     "`estimator_a` is a classifier and `estimator_b` is a regressor: each would be scored by its own `score`"),
+    ("sklearn.preprocessing.StandardScaler", "`estimator_b` must predict (a classifier or regressor)"),
+])
+def test_learners_that_cannot_be_compared_are_refused_in_one_line(iris_csv, capsys, learner_b, message):
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "sklearn.naive_bayes.GaussianNB",
+            "-b", learner_b, "--n-repeats", "2"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

@@ -240,3 +240,16 @@ def test_bayesian_signed_rank_per_pair_with_a_rope():
     assert compare_many_scores(scores).bayesian is None
     with pytest.raises(ValueError, match="`rope`"):
         compare_many_scores(scores, rope=-1)
+
+
+def test_compare_many_names_the_data_set_and_split_of_a_failure_and_refuses_mixed_kinds():
+    from sklearn.linear_model import LinearRegression
+    from sklearn.svm import SVC
+
+    data = dict(list(_small_data().items())[1:])
+    with pytest.raises(ValueError, match=r"^on data set 'wine', randomization 0, run 0, fold 0: svc \(SVC\) failed "
+                                         r"to fit: InvalidParameterError"):
+        compare_many({"nb": GaussianNB(), "svc": SVC(C=-1.0)}, data, scheme="1x2cv", rng=0)
+    with pytest.raises(ValueError, match=r"`estimators\['nb'\]` is a classifier and `estimators\['lr'\]` is a "
+                                         r"regressor"):
+        compare_many({"nb": GaussianNB(), "lr": LinearRegression()}, data, scheme="1x2cv", rng=0)

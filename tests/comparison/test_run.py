@@ -251,3 +251,55 @@ def test_a_fixed_random_state_is_kept_and_said_not_varied_unless_all_are_drawn(c
     tree = clone(B).set_params(random_state=int(seeds[0, 0, 0, 0])).fit(X[train], Y[train])
     assert tree.score(X[test], Y[test]) == redrawn.scores_b[0, 0, 0]
     assert redrawn.to_dict()["estimator_seeds"]["B"] == {"drawn": ["random_state"], "fixed": {}}
+
+
+# --------------------------------------------------------------------------
+# refused before any fit; failures and undefined scores named with their split
+# --------------------------------------------------------------------------
+class _FitRaises(GaussianNB):
+    """Fails on every fit: a refusal must come before one."""
+
+    def fit(self, X, y):
+        raise RuntimeError("fit was called")
+
+
+def test_learners_of_different_kinds_without_a_scoring_are_refused_before_any_fit():
+    with pytest.raises(ValueError, match="`estimator_a` is a classifier and `estimator_b` is a regressor"):
+        rp.compare(_FitRaises(), LinearRegression(), X, Y, scheme="2x2cv", n_repeats=2)
+    from sklearn.preprocessing import StandardScaler
+
+    with pytest.raises(TypeError, match=r"`estimator_b` must predict"):
+        rp.compare(_FitRaises(), StandardScaler(), X, Y, scheme="2x2cv", n_repeats=2)
+
+
+def test_a_failing_fit_is_named_with_its_estimator_split_and_cause():
+    from sklearn.svm import SVC
+
+    with pytest.raises(ValueError, match=r"^on randomization 0, run 0, fold 0: B \(SVC\) failed to fit: "
+                                         r"InvalidParameterError: The 'C' parameter of SVC"):
+        rp.compare(A, SVC(C=-1.0), X, Y, scheme="2x2cv", n_repeats=2, rng=0)
+
+
+def test_an_unpicklable_estimator_is_refused_before_workers_start():
+    import threading
+
+    from sklearn.ensemble import BaggingClassifier
+
+    bagging = BaggingClassifier(GaussianNB(), n_estimators=2)
+    bagging.lock = threading.Lock()  # an attribute that cannot be pickled
+    with pytest.raises(ValueError, match=r"`estimator_b` \(BaggingClassifier\) cannot be sent to worker processes"):
+        rp.compare(A, bagging, X, Y, scheme="2x2cv", n_repeats=2, n_jobs=2)
+
+
+def test_imbalanced_classes_warn_once_and_an_undefined_fold_is_named_before_any_test():
+    y = np.where(np.arange(150) % 50 == 0, 1, 0)  # 3 positives: fewer than 5 folds
+    with pytest.warns(UserWarning, match="least populated class"):
+        splits = list(RepeatedCV(2, 5, stratified=True, random_state=_seeds(2, 2)[0]).split(X, y))
+    first = next(j for j, (_, test) in enumerate(splits) if not np.any(y[test] == 1))  # reference: no positive
+    run, fold = divmod(first, 5)
+    with pytest.warns(UserWarning, match="class 1 has 3 members, fewer than the 5 folds") as record:
+        with pytest.raises(ValueError, match=rf"^on randomization 0, run {run}, fold {fold}: A \(GaussianNB\)'s "
+                                             r"score is undefined on this test set: UndefinedMetricWarning: Only "
+                                             r"one class is present in y_true"):
+            rp.compare(A, B, X, y, scheme="2x5cv", n_repeats=2, scoring="roc_auc", rng=2)
+    assert len(record) == 1  # once, not per randomization or fold

@@ -55,6 +55,11 @@ def _estimator(spec, params, which):
     if cls is None:
         raise ValueError(f"cannot import estimator {spec!r} (`{which}` takes module.Class, "
                          f"e.g. sklearn.naive_bayes.GaussianNB)")
+    # checked on the class, before it is instantiated: naming any other callable must run nothing
+    missing = [m for m in ("fit", "get_params", "set_params") if not callable(getattr(cls, m, None))]
+    if not isinstance(cls, type) or missing:
+        raise ValueError(f"{spec} is not a scikit-learn estimator class (`{which}` needs a class with fit, "
+                         f"get_params and set_params); nothing was run")
     kwargs = {}
     for item in params:
         key, sep, value = item.partition("=")
@@ -77,7 +82,7 @@ def compare_command(args):
                          scoring=args.scoring, n_repeats=args.n_repeats, alpha=args.alpha, rope=args.rope,
                          n_jobs=args.n_jobs,
                          progress=sys.stderr.isatty(), rng=args.seed)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         return command_error(str(exc).splitlines()[0], "compare")
     print(f"A: {args.learner_a}\nB: {args.learner_b}")
     print(result.summary())

@@ -18,6 +18,7 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
+from sklearn.base import is_classifier
 from sklearn.metrics import check_scoring
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, check_rope, sklearn_seed
@@ -27,8 +28,10 @@ from ..stats.bayesian import bayesian_signed_rank_test
 from ..stats.control import ControlTestResult, control_test
 from ..stats.measures import replicability_r2
 from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
-from .run import _BACKENDS, _parse_scheme, _scoring_name, _splitter, _stratify
-from .seeds import seed_plan, seed_text, seeded_clone
+from .checks import check_comparable, check_picklable, stratify
+from .folds import gather, score_split, split_name
+from .run import _BACKENDS, _parse_scheme, _scoring_name, _split
+from .seeds import seed_plan, seed_text
 
 __all__ = ["ManyComparison", "compare_many", "compare_many_scores"]
 
@@ -468,12 +471,6 @@ def _as_datasets(datasets):
     return out
 
 
-def _score_learners(learners, X, y, train, test, seeds):
-    """Scores of each ``(estimator, scorer, drawn parameter names)`` of ``learners`` on one split."""
-    return [float(scorer(seeded_clone(est, names, learner_seeds).fit(X[train], y[train]), X[test], y[test]))
-            for (est, scorer, names), learner_seeds in zip(learners, seeds)]
-
-
 def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None, n_repeats=1,
                  alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False, rope=None,
                  estimator_seeds="unset", n_jobs=1, backend="processes", progress=None, rng=None):
@@ -551,27 +548,36 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         raise ValueError(f"`test_size` must be a number in (0, 1); got {test_size!r}.")
     names = tuple(name for name, _ in items)
     ests = [est for _, est in items]
+    check_comparable({f"estimators[{name!r}]": est for name, est in items}, scoring)
     scorers = [check_scoring(est, scoring) for est in ests]
+    check_picklable({**{f"estimators[{name!r}]": est for name, est in items}, "scoring": scoring}, n_jobs, backend)
     plans = tuple(seed_plan(est, estimator_seeds) for est in ests)
-    learners = [(est, scorer, plan.drawn) for est, scorer, plan in zip(ests, scorers, plans)]
+    learners = [(name, est, scorer, plan.drawn) for name, est, scorer, plan in zip(names, ests, scorers, plans)]
+    classifiers = all(is_classifier(est) for est in ests)
+    stratified = [stratify(classifiers, y, where=f"data set {name!r}: ",
+                           **({"n_folds": k} if kind == "cv" else {"test_size": test_size})) for name, _, y in data]
     root = as_generator(rng)
     generators = [repeat.spawn(len(data)) for repeat in root.spawn(n_repeats)]
     seeds = [[sklearn_seed(g) for g in repeat] for repeat in generators]
     units = []
     for i in range(n_repeats):
         for d, (_, X, y) in enumerate(data):
-            stratified = all(_stratify(est, est, y, k if kind == "cv" else 2) for est in ests)
             # the learners' seeds: a child stream of the unit's, apart from its splitter's seed
             stream = generators[i][d].spawn(1)[0]
             drawn = [plan.draw(stream, r * k) for plan in plans]
             units += [(X, y, train, test_idx, [a[j] for a in drawn]) for j, (train, test_idx)
-                      in enumerate(_splitter(kind, r, k, test_size, stratified, seeds[i][d]).split(X, y))]
-    results = parallel_map(lambda unit: _score_learners(learners, *unit), units, backend=backend, n_jobs=n_jobs)
+                      in enumerate(_split(kind, r, k, test_size, stratified[d], seeds[i][d], X, y))]
+    results = parallel_map(lambda unit: score_split(learners, *unit), units, backend=backend, n_jobs=n_jobs)
     if sys.stderr.isatty() if progress is None else bool(progress):
         from tqdm.auto import tqdm
 
         results = tqdm(results, total=len(units), desc="splits", unit="split")
-    split_scores = np.array(list(results), dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
+
+    def name(index):
+        unit, split = divmod(index, r * k)
+        return f"data set {data[unit % len(data)][0]!r}, " + split_name(unit // len(data) * r * k + split, r, k, kind)
+
+    split_scores = np.array(gather(results, name), dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
     return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, _, _ in data), better="higher",
                     alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
                     scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,

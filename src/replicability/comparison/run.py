@@ -16,11 +16,11 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import warnings
 
 import numpy as np
 from sklearn.base import is_classifier
 from sklearn.metrics import check_scoring
-from sklearn.utils.multiclass import type_of_target
 
 from .._results import UnsignedResult
 from .._validation import (
@@ -46,8 +46,10 @@ from ..stats.ttests import (
     dietterich_5x2cv_ttest,
     resampled_ttest,
 )
+from .checks import check_comparable, check_picklable, stratify
+from .folds import gather, score_split, split_name
 from .result import Comparison
-from .seeds import seed_plan, seeded_clone
+from .seeds import seed_plan
 
 __all__ = ["compare", "compare_scores"]
 
@@ -126,24 +128,6 @@ def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, sc
     )
 
 
-def _score_split(learners, X, y, train, test, seeds):
-    """Scores of each ``(estimator, scorer, drawn parameter names)`` of ``learners`` on one split."""
-    scores = []
-    for (estimator, scorer, names), learner_seeds in zip(learners, seeds):
-        model = seeded_clone(estimator, names, learner_seeds).fit(X[train], y[train])
-        scores.append(float(scorer(model, X[test], y[test])))
-    return scores
-
-
-def _stratify(estimator_a, estimator_b, y, n_folds):
-    """Stratify for classifiers on class labels when every class can fill every fold."""
-    if not (is_classifier(estimator_a) and is_classifier(estimator_b)):
-        return False
-    if type_of_target(y) not in ("binary", "multiclass"):
-        return False
-    return int(np.unique(y, return_counts=True)[1].min()) >= n_folds
-
-
 def _scoring_name(scoring, estimator_a, estimator_b):
     if isinstance(scoring, str):
         return scoring
@@ -156,6 +140,13 @@ def _splitter(kind, r, k, test_size, stratified, seed):
     if kind == "cv":
         return RepeatedCV(r, k, stratified=stratified, random_state=seed)
     return RandomSubsampling(r, test_size=test_size, stratified=stratified, random_state=seed)
+
+
+def _split(kind, r, k, test_size, stratified, seed, X, y):
+    """The splits of one randomization, as a list; a class too small for the folds was warned of once already."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="The least populated class in y has only", category=UserWarning)
+        return list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y))
 
 
 def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None,
@@ -273,29 +264,32 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     check_choice(backend, "backend", _BACKENDS)
     if backend == "dask" and importlib.util.find_spec("distributed") is None:
         raise ImportError("`backend` 'dask' needs the [dask] extra: pip install 'replicability[dask]'.")
+    check_comparable({"estimator_a": estimator_a, "estimator_b": estimator_b}, scoring)
     X, y = np.asarray(X), np.asarray(y)
     if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0]:
         raise ValueError(f"`X` must be 2-d and `y` 1-d with one label per row; got shapes {X.shape} and {y.shape}.")
     scorer_a, scorer_b = check_scoring(estimator_a, scoring), check_scoring(estimator_b, scoring)
+    check_picklable({"estimator_a": estimator_a, "estimator_b": estimator_b, "scoring": scoring}, n_jobs, backend)
     if kind == "resampling":
         test_size = check_fraction(test_size, "test_size")
-    stratified = _stratify(estimator_a, estimator_b, y, k if kind == "cv" else 2)
+    stratified = stratify(is_classifier(estimator_a) and is_classifier(estimator_b), y,
+                          **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))
     plans = {"A": seed_plan(estimator_a, estimator_seeds), "B": seed_plan(estimator_b, estimator_seeds)}
     generators = as_generator(rng).spawn(n_repeats)
     seeds = [sklearn_seed(g) for g in generators]
     # the learners' seeds: one child stream per randomization, apart from its splitter's seed
     streams = [g.spawn(1)[0] for g in generators]
     drawn = {side: np.stack([plan.draw(stream, r * k) for stream in streams]) for side, plan in plans.items()}
-    splits = [list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y)) for seed in seeds]
+    splits = [_split(kind, r, k, test_size, stratified, seed, X, y) for seed in seeds]
     folds = [(train, test, (drawn["A"][i, j], drawn["B"][i, j]))
              for i, repeat in enumerate(splits) for j, (train, test) in enumerate(repeat)]
-    learners = ((estimator_a, scorer_a, plans["A"].drawn), (estimator_b, scorer_b, plans["B"].drawn))
-    results = parallel_map(lambda fold: _score_split(learners, X, y, *fold), folds, backend=backend, n_jobs=n_jobs)
+    learners = (("A", estimator_a, scorer_a, plans["A"].drawn), ("B", estimator_b, scorer_b, plans["B"].drawn))
+    results = parallel_map(lambda fold: score_split(learners, X, y, *fold), folds, backend=backend, n_jobs=n_jobs)
     if sys.stderr.isatty() if progress is None else bool(progress):
         from tqdm.auto import tqdm
 
         results = tqdm(results, total=len(folds), desc="splits", unit="split")
-    scores = np.array(list(results), dtype=float).reshape(n_repeats, r, k, 2)
+    scores = np.array(gather(results, lambda i: split_name(i, r, k, kind)), dtype=float).reshape(n_repeats, r, k, 2)
     n_train = np.mean([len(train) for train, _ in splits[0]])
     n_test = np.mean([len(test) for _, test in splits[0]])
     return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
