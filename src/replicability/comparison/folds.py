@@ -15,7 +15,9 @@ import warnings
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 from sklearn.utils import _safe_indexing
+from sklearn.utils.validation import _num_samples
 
+from .inputs import fit_rows
 from .seeds import seeded_clone
 
 __all__ = ["gather", "score_split", "split_name"]
@@ -44,7 +46,7 @@ def _score(scorer, model, X, y):
     return score, undefined
 
 
-def score_split(learners, X, y, train, test, seeds):
+def score_split(learners, X, y, train, test, seeds, fit_params=None):
     """Fit and score every learner on one split.
 
     Parameters
@@ -55,6 +57,8 @@ def score_split(learners, X, y, train, test, seeds):
     train, test : ndarray of int
     seeds : sequence of ndarray
         Per learner, the values of its drawn ``random_state`` parameters.
+    fit_params : dict, optional
+        Passed to every ``fit``; values with one entry per sample taken at ``train``.
 
     Returns
     -------
@@ -65,11 +69,12 @@ def score_split(learners, X, y, train, test, seeds):
     """
     X_train, y_train = _safe_indexing(X, train), _safe_indexing(y, train)
     X_test, y_test = _safe_indexing(X, test), _safe_indexing(y, test)
+    params = fit_rows(fit_params or {}, _num_samples(X), train)
     scores = []
     for (label, estimator, scorer, names), learner_seeds in zip(learners, seeds):
         name = f"{label} ({type(estimator).__name__})"
         try:
-            model = seeded_clone(estimator, names, learner_seeds).fit(X_train, y_train)
+            model = seeded_clone(estimator, names, learner_seeds).fit(X_train, y_train, **params)
         except Exception as exc:  # any failure of the user's estimator is reported with its split
             return scores, f"{name} failed to fit: {_cause(exc)}"
         try:

@@ -81,6 +81,9 @@ class Comparison:
     drawn_seeds : dict of str to ndarray or None
         For ``"A"`` and ``"B"``: the drawn values, shape (n_repeats, n_runs, n_folds,
         number of drawn parameters), in the order of ``seed_plans[side].drawn``.
+    alternative : {"two-sided", "greater", "less"}
+        The tests' alternative hypothesis: ``"greater"``, A's expected score is
+        higher than B's; ``"less"``, lower.
     """
 
     scheme: str
@@ -98,6 +101,7 @@ class Comparison:
     bayesian: object = None
     seed_plans: dict | None = None
     drawn_seeds: dict | None = None
+    alternative: str = "two-sided"
 
     @property
     def recommended(self):
@@ -230,7 +234,8 @@ class Comparison:
         low, high = self.confidence_interval(1 - self.alpha)
         frame = self.to_frame().reset_index()
         return {
-            "scheme": self.scheme, "scoring": self.scoring, "alpha": self.alpha, "n_repeats": self.n_repeats,
+            "scheme": self.scheme, "scoring": self.scoring, "alpha": self.alpha, "alternative": self.alternative,
+            "n_repeats": self.n_repeats,
             "recommended": self.recommended, "decision": _LABELS[self.decision],
             "mean_difference": self.mean_difference, "confidence_interval": [low, high],
             "replicability": self.replicability() if self.n_repeats >= 2 else None, "warning": self.warning,
@@ -256,7 +261,9 @@ class Comparison:
             f"mean score A {self.scores_a[0].mean():.4f}, B {self.scores_b[0].mean():.4f}; "
             f"difference A - B {self.mean_difference:+.4f}, {1 - self.alpha:.0%} CI [{low:+.4f}, {high:+.4f}]",
             f"{self.recommended}: statistic {float(res.statistic):.4f}, df {_df_text(res.df)}, "
-            f"p = {float(res.pvalue):.4g} -> {_LABELS[self.decision]} at alpha = {self.alpha:g}",
+            f"p = {float(res.pvalue):.4g}"
+            + ("" if self.alternative == "two-sided" else f" (one-sided, alternative {self.alternative!r})")
+            + f" -> {_LABELS[self.decision]} at alpha = {self.alpha:g}",
         ]
         if n_repeats >= 2:
             rep = self.replicability()

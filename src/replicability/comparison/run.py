@@ -26,6 +26,7 @@ from .._results import UnsignedResult
 from .._validation import (
     as_generator,
     check_alpha,
+    check_alternative,
     check_choice,
     check_fraction,
     check_positive,
@@ -48,6 +49,7 @@ from ..stats.ttests import (
 )
 from .checks import check_comparable, check_picklable, stratify
 from .folds import gather, score_split, split_name
+from .inputs import as_data, cv_layout, cv_splits, randomizable
 from .result import Comparison
 from .seeds import seed_plan
 
@@ -70,7 +72,7 @@ def _parse_scheme(scheme, n_runs):
     return "cv", r, k
 
 
-def _tests(d, kind, n_train, n_test, df):
+def _tests(d, kind, n_train, n_test, df, alternative="two-sided"):
     """Every applicable test on differences ``d`` (runs, folds) of one randomization, recommended first.
 
     r x k cv: the corrected repeated cv t-test (Bouckaert & Frank 2004, the most
@@ -78,28 +80,31 @@ def _tests(d, kind, n_train, n_test, df):
     t-test (Nadeau & Bengio 2003). Beside them the uncorrected t on the same
     differences, the sign and signed-rank tests on sorted runs (Bouckaert 2004), the
     5 x 2 cv t and F tests (Dietterich 1998; Alpaydin 1999) for 5 x 2 cv, and the
-    calibrated t (Bouckaert 2003) when ``df`` is given.
+    calibrated t (Bouckaert 2003) when ``df`` is given. A one-sided ``alternative``
+    leaves out the 5 x 2 cv F test, which has no direction.
     """
     r, k = d.shape
     flat = d.reshape(-1)
+    side = {"alternative": alternative}
     if kind == "resampling":
-        tests = {"corrected resampled t": corrected_resampled_ttest(flat, n_train=n_train, n_test=n_test),
-                 "resampled t (uncorrected)": resampled_ttest(flat),
-                 "sign": sign_test(flat), "signed rank": signed_rank_test(flat)}
+        tests = {"corrected resampled t": corrected_resampled_ttest(flat, n_train=n_train, n_test=n_test, **side),
+                 "resampled t (uncorrected)": resampled_ttest(flat, **side),
+                 "sign": sign_test(flat, **side), "signed rank": signed_rank_test(flat, **side)}
         if df is not None:
             tests["corrected resampled t, calibrated df"] = corrected_resampled_ttest(
-                flat, n_train=n_train, n_test=n_test, df=df)
+                flat, n_train=n_train, n_test=n_test, df=df, **side)
         return tests
-    tests = {"corrected repeated cv t": corrected_repeated_cv_ttest(d, n_train=n_train, n_test=n_test),
-             "t on all r x k differences (uncorrected)": resampled_ttest(flat)}
+    tests = {"corrected repeated cv t": corrected_repeated_cv_ttest(d, n_train=n_train, n_test=n_test, **side),
+             "t on all r x k differences (uncorrected)": resampled_ttest(flat, **side)}
     if r >= 2:
-        tests["sign, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="sign")
-        tests["signed rank, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="signed_rank")
+        tests["sign, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="sign", **side)
+        tests["signed rank, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="signed_rank", **side)
     if (r, k) == (5, 2):
-        tests["5x2cv t"] = dietterich_5x2cv_ttest(d)
-        tests["5x2cv F"] = alpaydin_5x2cv_ftest(d)
+        tests["5x2cv t"] = dietterich_5x2cv_ttest(d, **side)
+        if alternative == "two-sided":
+            tests["5x2cv F"] = alpaydin_5x2cv_ftest(d)
     if df is not None:
-        tests["calibrated t, all differences"] = scheme_ttest(d, scheme="all", df=df)
+        tests["calibrated t, all differences"] = scheme_ttest(d, scheme="all", df=df, **side)
     return tests
 
 
@@ -111,20 +116,20 @@ def _decisions(tests, d, alpha):
 
 
 def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds, rope,
-             seed_plans=None, drawn_seeds=None):
+             alternative="two-sided", seed_plans=None, drawn_seeds=None):
     """The Comparison of scores (repeats, runs, folds)."""
     n_train, n_test = check_positive(n_train, "n_train"), check_positive(n_test, "n_test")
     d = scores_a - scores_b
     # one posterior per randomization; random subsampling's (runs, 1) are its n_runs splits
     bayesian = None if rope is None else bayesian_correlated_ttest(d, rope=rope, n_train=n_train, n_test=n_test)
-    tests = [_tests(d[i], kind, n_train, n_test, df) for i in range(d.shape[0])]
+    tests = [_tests(d[i], kind, n_train, n_test, df, alternative) for i in range(d.shape[0])]
     decisions = [_decisions(t, d[i], alpha) for i, t in enumerate(tests)]
     return Comparison(
         scheme=scheme, scoring=scoring, alpha=alpha, n_train=n_train, n_test=n_test,
         scores_a=scores_a, scores_b=scores_b, seeds=seeds, tests=tests[0],
         pvalues={name: np.array([float(t[name].pvalue) for t in tests]) for name in tests[0]},
         decisions={name: np.array([dec[name] for dec in decisions], dtype=np.int8) for name in tests[0]},
-        rope=rope, bayesian=bayesian, seed_plans=seed_plans, drawn_seeds=drawn_seeds,
+        rope=rope, bayesian=bayesian, seed_plans=seed_plans, drawn_seeds=drawn_seeds, alternative=alternative,
     )
 
 
@@ -149,9 +154,9 @@ def _split(kind, r, k, test_size, stratified, seed, X, y):
         return list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y))
 
 
-def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None,
-            n_repeats=10, alpha=0.05, df=None, rope=None, estimator_seeds="unset", n_jobs=1, backend="processes",
-            progress=None, rng=None):
+def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, groups=None,
+            scoring=None, fit_params=None, n_repeats=10, alpha=0.05, alternative="two-sided", df=None, rope=None,
+            estimator_seeds="unset", n_jobs=1, backend="processes", progress=None, rng=None):
     """Compare two estimators on the same splits, with the replicability of the decision.
 
     Null hypothesis of every test: A and B have the same expected score on data
@@ -166,7 +171,10 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     estimator_a, estimator_b : scikit-learn estimator
         Classifiers or regressors, cloned for every split (their ``random_state``
         parameters set as ``estimator_seeds`` says).
-    X : array-like of shape (n_samples, n_features)
+    X : array-like, sparse matrix or DataFrame of shape (n_samples, n_features)
+        Passed to the estimators as given: a DataFrame stays one (column names and
+        dtypes for a ``ColumnTransformer``), a sparse matrix stays sparse; rows are
+        taken as ``cross_validate`` takes them.
     y : array-like of shape (n_samples,)
     scheme : str, default "10x10cv"
         ``"RxKcv"``: R runs of K-fold cv (stratified for classifiers when every
@@ -179,15 +187,35 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         Number of splits of ``"resampling"``.
     test_size : float, default 0.1
         Test fraction of ``"resampling"``.
-    scoring : str or callable, optional
+    cv : scikit-learn splitter, optional
+        Any splitter (``GroupKFold(10, shuffle=True)``, ``RepeatedStratifiedKFold``,
+        ``ShuffleSplit``, ...) in place of ``scheme``; randomization ``i`` uses a copy
+        with ``random_state`` set to ``Comparison.seeds[i]`` (a splitter without one,
+        or with ``shuffle=False``, gives the same splits every time, and a warning
+        says so). Its splits count as r x k cv when each run's test sets partition
+        the rows (``r``: its ``n_repeats``, else 1), else as random subsampling.
+    groups : array-like of shape (n_samples,), optional
+        Group labels passed to ``cv.split``; they need a group-aware ``cv``.
+    scoring : str, callable, list, tuple or dict, optional
         A scikit-learn scoring name or scorer ``scorer(estimator, X, y)``; higher
-        is better. Default: the estimators' ``score`` (accuracy, R²).
+        is better. Default: the estimators' ``score`` (accuracy, R²), which
+        learners of different kinds do not share (refused). Several metrics (a
+        list of names or a dict of scorers, as in ``cross_validate``) give one
+        Comparison per metric, on the same fits.
+    fit_params : dict, optional
+        Passed to every ``fit`` (``sample_weight``, or ``name__param`` for a
+        pipeline's step); values with one entry per sample are taken at the
+        training rows, as ``cross_validate``'s ``params``.
     n_repeats : int, default 10
         Independent randomizations of the whole scheme, at least 2. Ten is what
         Bouckaert (2004) and Bouckaert & Frank (2004) use to estimate
         replicability; R̂2's standard error (reported) shows what fewer would cost.
     alpha : float, default 0.05
         Significance level of the decisions.
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        Alternative hypothesis of every test: ``"greater"``, A's expected score
+        is higher than B's (decided only as "A better"); ``"less"``, lower. A
+        one-sided test leaves out the 5 x 2 cv F test, which has no direction.
     df : float, optional
         Calibrated degrees of freedom (Bouckaert 2003). They depend on the learner
         pair and the data, so none is assumed; given, the calibrated test is
@@ -228,7 +256,15 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
 
     Returns
     -------
-    Comparison
+    Comparison, or dict of str to Comparison
+        One Comparison; with several metrics in ``scoring``, one per metric, by
+        name (as ``cross_validate``'s keys follow ``scoring``).
+
+    Raises
+    ------
+    ValueError
+        Before any fit, for learners that cannot be compared; after, on the first
+        split where a learner fails or its score is undefined, naming both.
 
     References
     ----------
@@ -255,9 +291,10 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     >>> res.recommended, res.decision
     ('corrected repeated cv t', 0)
     """
-    kind, r, k = _parse_scheme(scheme, n_runs)
+    kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
     n_repeats = check_positive_int(n_repeats, "n_repeats", minimum=2)
     alpha = check_alpha(alpha)
+    alternative = check_alternative(alternative)
     rope = None if rope is None else check_rope(rope)
     if n_jobs != -1:
         n_jobs = check_positive_int(n_jobs, "n_jobs")
@@ -265,37 +302,69 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     if backend == "dask" and importlib.util.find_spec("distributed") is None:
         raise ImportError("`backend` 'dask' needs the [dask] extra: pip install 'replicability[dask]'.")
     check_comparable({"estimator_a": estimator_a, "estimator_b": estimator_b}, scoring)
-    X, y = np.asarray(X), np.asarray(y)
-    if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0]:
-        raise ValueError(f"`X` must be 2-d and `y` 1-d with one label per row; got shapes {X.shape} and {y.shape}.")
+    X, y, groups = as_data(X, y, groups)
+    if cv is None and groups is not None:
+        raise ValueError("`groups` needs a group-aware `cv` (e.g. GroupKFold(n_splits=10, shuffle=True)); the "
+                         f"scheme {scheme!r} ignores groups.")
+    if cv is not None and not (callable(getattr(cv, "split", None)) and callable(getattr(cv, "get_n_splits", None))):
+        raise TypeError(f"`cv` must be a scikit-learn splitter (with split and get_n_splits); got {cv!r}.")
+    if fit_params is not None and not isinstance(fit_params, dict):
+        raise TypeError(f"`fit_params` must be a dict of fit parameters; got {type(fit_params).__name__}.")
     scorer_a, scorer_b = check_scoring(estimator_a, scoring), check_scoring(estimator_b, scoring)
+    metrics = _metric_names(scoring)
     check_picklable({"estimator_a": estimator_a, "estimator_b": estimator_b, "scoring": scoring}, n_jobs, backend)
     if kind == "resampling":
         test_size = check_fraction(test_size, "test_size")
-    stratified = stratify(is_classifier(estimator_a) and is_classifier(estimator_b), y,
-                          **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))
-    plans = {"A": seed_plan(estimator_a, estimator_seeds), "B": seed_plan(estimator_b, estimator_seeds)}
+    classifiers = is_classifier(estimator_a) and is_classifier(estimator_b)
+    labels = np.asarray(y)
     generators = as_generator(rng).spawn(n_repeats)
     seeds = [sklearn_seed(g) for g in generators]
+    if cv is None:
+        stratified = stratify(classifiers, labels, **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))
+        splits = [_split(kind, r, k, test_size, stratified, seed, X, labels) for seed in seeds]
+    else:
+        if not randomizable(cv):
+            warnings.warn(f"`cv` {cv!r} has no random_state to vary: every randomization has the same splits, so "
+                          f"only the learners' own randomness varies between them.", UserWarning, stacklevel=2)
+        splits = [cv_splits(cv, seed, X, y, groups, quiet=i > 0) for i, seed in enumerate(seeds)]
+        kind, r, k = cv_layout(cv, splits[0], len(labels))
+        scheme = repr(cv)
+    plans = {"A": seed_plan(estimator_a, estimator_seeds), "B": seed_plan(estimator_b, estimator_seeds)}
     # the learners' seeds: one child stream per randomization, apart from its splitter's seed
     streams = [g.spawn(1)[0] for g in generators]
     drawn = {side: np.stack([plan.draw(stream, r * k) for stream in streams]) for side, plan in plans.items()}
-    splits = [_split(kind, r, k, test_size, stratified, seed, X, y) for seed in seeds]
     folds = [(train, test, (drawn["A"][i, j], drawn["B"][i, j]))
              for i, repeat in enumerate(splits) for j, (train, test) in enumerate(repeat)]
     learners = (("A", estimator_a, scorer_a, plans["A"].drawn), ("B", estimator_b, scorer_b, plans["B"].drawn))
-    results = parallel_map(lambda fold: score_split(learners, X, y, *fold), folds, backend=backend, n_jobs=n_jobs)
+    results = parallel_map(lambda fold: score_split(learners, X, y, *fold, fit_params=fit_params), folds,
+                           backend=backend, n_jobs=n_jobs)
     if sys.stderr.isatty() if progress is None else bool(progress):
         from tqdm.auto import tqdm
 
         results = tqdm(results, total=len(folds), desc="splits", unit="split")
-    scores = np.array(gather(results, lambda i: split_name(i, r, k, kind)), dtype=float).reshape(n_repeats, r, k, 2)
+    scores = gather(results, lambda i: split_name(i, r, k, kind))
     n_train = np.mean([len(train) for train, _ in splits[0]])
     n_test = np.mean([len(test) for _, test in splits[0]])
-    return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
-                    scoring=_scoring_name(scoring, estimator_a, estimator_b), seeds=seeds, rope=rope,
-                    seed_plans=plans,
-                    drawn_seeds={side: a.reshape(n_repeats, r, k, -1) for side, a in drawn.items()})
+    common = {"alpha": alpha, "df": df, "scheme": scheme, "seeds": seeds, "rope": rope, "alternative": alternative,
+              "seed_plans": plans, "drawn_seeds": {side: a.reshape(n_repeats, r, k, -1) for side, a in drawn.items()}}
+    if metrics is None:
+        scores = np.array(scores, dtype=float).reshape(n_repeats, r, k, 2)
+        return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test,
+                        scoring=_scoring_name(scoring, estimator_a, estimator_b), **common)
+    out = {}
+    for metric in metrics:
+        both = np.array([[side[metric] for side in split] for split in scores], dtype=float).reshape(n_repeats, r, k, 2)
+        out[metric] = _analyse(both[..., 0], both[..., 1], kind, n_train, n_test, scoring=metric, **common)
+    return out
+
+
+def _metric_names(scoring):
+    """The metric names of a multi-metric ``scoring`` (list, tuple, set or dict), else None."""
+    if isinstance(scoring, (list, tuple, dict)):
+        return [str(name) for name in scoring]
+    if isinstance(scoring, set):
+        return sorted(map(str, scoring))
+    return None
 
 
 def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=None, scoring="score"):
