@@ -303,3 +303,30 @@ def test_imbalanced_classes_warn_once_and_an_undefined_fold_is_named_before_any_
                                              r"one class is present in y_true"):
             rp.compare(A, B, X, y, scheme="2x5cv", n_repeats=2, scoring="roc_auc", rng=2)
     assert len(record) == 1  # once, not per randomization or fold
+
+
+# --------------------------------------------------------------------------
+# smaller defects: tests that cannot reject are not listed; R² named
+# --------------------------------------------------------------------------
+def test_only_tests_that_can_reject_under_the_scheme_are_listed():
+    rng = np.random.default_rng(9)
+    five = rp.compare_scores(rng.normal(0.8, 0.02, (5, 2)), rng.normal(0.8, 0.02, (5, 2)), scheme="5x2cv",
+                             n_train=50, n_test=50)
+    assert "sign, sorted runs" not in five.tests and "signed rank, sorted runs" not in five.tests
+    # two sorted-run means: even when both favour A, neither test reaches alpha (scipy's normal approximation)
+    assert float(rp.sign_test([1.0, 2.0]).pvalue) >= 0.05 and float(rp.signed_rank_test([1.0, 2.0]).pvalue) >= 0.05
+    a, b = rng.normal(0.8, 0.02, (3, 5)), rng.normal(0.8, 0.02, (3, 5))
+    assert "sign, sorted runs" in rp.compare_scores(a, b, scheme="3x5cv", n_train=80, n_test=20).tests
+    strict = rp.compare_scores(a, b, scheme="3x5cv", n_train=80, n_test=20, alpha=0.01)
+    assert "sign, sorted runs" not in strict.tests  # five values: p >= 0.025
+    short = rp.compare_scores(rng.normal(size=3), rng.normal(size=3), scheme="resampling", n_train=9, n_test=1)
+    assert set(short.tests) == {"corrected resampled t", "resampled t (uncorrected)"}
+
+
+def test_a_regressors_default_score_is_named_r2():
+    Xr, yr = make_regression(60, 4, noise=10.0, random_state=1)
+    res = rp.compare(LinearRegression(), Ridge(alpha=5.0), Xr, yr, scheme="1x3cv", n_repeats=2, rng=0)
+    assert res.scoring == "r2" and "score: r2" in res.summary()
+    splits = list(RepeatedCV(1, 3, stratified=False, random_state=res.seeds[0]).split(Xr, yr))
+    ref = cross_validate(Ridge(alpha=5.0), Xr, yr, cv=splits, scoring="r2")["test_score"]
+    np.testing.assert_array_equal(res.scores_b[0].ravel(), ref)

@@ -19,12 +19,13 @@ import sys
 import warnings
 
 import numpy as np
-from sklearn.base import is_classifier
+from sklearn.base import is_classifier, is_regressor
 from sklearn.metrics import check_scoring
 
 from .._results import UnsignedResult
 from .._validation import (
     as_generator,
+    as_numbers,
     check_alpha,
     check_alternative,
     check_choice,
@@ -72,7 +73,7 @@ def _parse_scheme(scheme, n_runs):
     return "cv", r, k
 
 
-def _tests(d, kind, n_train, n_test, df, alternative="two-sided"):
+def _tests(d, kind, n_train, n_test, df, alternative="two-sided", alpha=0.05):
     """Every applicable test on differences ``d`` (runs, folds) of one randomization, recommended first.
 
     r x k cv: the corrected repeated cv t-test (Bouckaert & Frank 2004, the most
@@ -81,15 +82,21 @@ def _tests(d, kind, n_train, n_test, df, alternative="two-sided"):
     differences, the sign and signed-rank tests on sorted runs (Bouckaert 2004), the
     5 x 2 cv t and F tests (Dietterich 1998; Alpaydin 1999) for 5 x 2 cv, and the
     calibrated t (Bouckaert 2003) when ``df`` is given. A one-sided ``alternative``
-    leaves out the 5 x 2 cv F test, which has no direction.
+    leaves out the 5 x 2 cv F test, which has no direction; a sign or signed-rank
+    test is left out when too few values make it unable to reject at ``alpha``
+    whatever they are (the sorted-runs tests of 5 x 2 cv: two values, p >= 0.157).
     """
     r, k = d.shape
     flat = d.reshape(-1)
     side = {"alternative": alternative}
+    # the data most favourable to rejection: every difference of the alternative's sign, all distinct
+    extreme = np.arange(1.0, r * k + 1).reshape(r, k) * (-1 if alternative == "less" else 1)
     if kind == "resampling":
         tests = {"corrected resampled t": corrected_resampled_ttest(flat, n_train=n_train, n_test=n_test, **side),
-                 "resampled t (uncorrected)": resampled_ttest(flat, **side),
-                 "sign": sign_test(flat, **side), "signed rank": signed_rank_test(flat, **side)}
+                 "resampled t (uncorrected)": resampled_ttest(flat, **side)}
+        for name, test in (("sign", sign_test), ("signed rank", signed_rank_test)):
+            if float(test(extreme.reshape(-1), **side).pvalue) < alpha:
+                tests[name] = test(flat, **side)
         if df is not None:
             tests["corrected resampled t, calibrated df"] = corrected_resampled_ttest(
                 flat, n_train=n_train, n_test=n_test, df=df, **side)
@@ -97,8 +104,9 @@ def _tests(d, kind, n_train, n_test, df, alternative="two-sided"):
     tests = {"corrected repeated cv t": corrected_repeated_cv_ttest(d, n_train=n_train, n_test=n_test, **side),
              "t on all r x k differences (uncorrected)": resampled_ttest(flat, **side)}
     if r >= 2:
-        tests["sign, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="sign", **side)
-        tests["signed rank, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="signed_rank", **side)
+        for name, test in (("sign, sorted runs", "sign"), ("signed rank, sorted runs", "signed_rank")):
+            if float(scheme_test(extreme, scheme="sorted_runs", test=test, **side).pvalue) < alpha:
+                tests[name] = scheme_test(d, scheme="sorted_runs", test=test, **side)
     if (r, k) == (5, 2):
         tests["5x2cv t"] = dietterich_5x2cv_ttest(d, **side)
         if alternative == "two-sided":
@@ -122,7 +130,7 @@ def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, sc
     d = scores_a - scores_b
     # one posterior per randomization; random subsampling's (runs, 1) are its n_runs splits
     bayesian = None if rope is None else bayesian_correlated_ttest(d, rope=rope, n_train=n_train, n_test=n_test)
-    tests = [_tests(d[i], kind, n_train, n_test, df, alternative) for i in range(d.shape[0])]
+    tests = [_tests(d[i], kind, n_train, n_test, df, alternative, alpha) for i in range(d.shape[0])]
     decisions = [_decisions(t, d[i], alpha) for i, t in enumerate(tests)]
     return Comparison(
         scheme=scheme, scoring=scoring, alpha=alpha, n_train=n_train, n_test=n_test,
@@ -136,8 +144,10 @@ def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, sc
 def _scoring_name(scoring, estimator_a, estimator_b):
     if isinstance(scoring, str):
         return scoring
-    if scoring is None:  # the estimators' own score
-        return "accuracy" if is_classifier(estimator_a) and is_classifier(estimator_b) else "score"
+    if scoring is None:  # the estimators' own score: accuracy for classifiers, R² for regressors
+        if is_classifier(estimator_a) and is_classifier(estimator_b):
+            return "accuracy"
+        return "r2" if is_regressor(estimator_a) and is_regressor(estimator_b) else "score"
     return getattr(scoring, "__name__", "custom score")
 
 
@@ -413,7 +423,7 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=N
     """
     alpha = check_alpha(alpha)
     rope = None if rope is None else check_rope(rope)
-    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    x, y = as_numbers(x, "x"), as_numbers(y, "y")
     if scheme == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
         x, y = x[..., None], y[..., None]
     kind, r, k = _parse_scheme(scheme, x.shape[-2] if x.ndim >= 2 else 0)
