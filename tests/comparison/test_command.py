@@ -127,3 +127,17 @@ def test_learners_that_cannot_be_compared_are_refused_in_one_line(iris_csv, caps
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
+
+
+def test_quick_and_estimator_seeds_reach_compare(iris_csv, tmp_path, capsys):
+    out = tmp_path / "quick.json"
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "sklearn.naive_bayes.GaussianNB",
+            "-b", "sklearn.tree.DecisionTreeClassifier", "--param-b", "random_state=0", "--quick",
+            "--estimator-seeds", "all", "--json", str(out)]
+    assert main(argv) == 0
+    assert "QUICK LOOK (40 fits)" in capsys.readouterr().out
+    result = json.loads(out.read_text())
+    assert result["quick"] is True and result["scheme"] == "1x10cv" and result["n_repeats"] == 2
+    assert result["estimator_seeds"]["B"] == {"drawn": ["random_state"], "fixed": {}}
+    assert main([*argv[:-2], "--scheme", "5x2cv"]) == 2
+    assert "`quick` sets the scheme" in capsys.readouterr().err

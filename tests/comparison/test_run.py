@@ -330,3 +330,21 @@ def test_a_regressors_default_score_is_named_r2():
     splits = list(RepeatedCV(1, 3, stratified=False, random_state=res.seeds[0]).split(Xr, yr))
     ref = cross_validate(Ridge(alpha=5.0), Xr, yr, cv=splits, scoring="r2")["test_score"]
     np.testing.assert_array_equal(res.scores_b[0].ravel(), ref)
+
+
+# --------------------------------------------------------------------------
+# a cheap first look
+# --------------------------------------------------------------------------
+def test_quick_is_one_by_ten_cv_under_two_randomizations_and_says_its_limits(capsys):
+    res = rp.compare(A, B, X, Y, quick=True, rng=4, progress=True)
+    assert "compare: 20 splits, 40 fits" in capsys.readouterr().err  # stated before the run
+    same = rp.compare(A, B, X, Y, scheme="1x10cv", n_repeats=2, rng=4)
+    np.testing.assert_array_equal(res.scores_a, same.scores_a)
+    np.testing.assert_array_equal(res.scores_b, same.scores_b)
+    assert res.scheme == "1x10cv" and res.scores_a.shape == (2, 1, 10) and res.quick and not same.quick
+    assert "QUICK LOOK (40 fits): a first look, not a result to report" in res.summary()
+    assert "QUICK LOOK" not in same.summary() and res.to_dict()["quick"] is True
+    with pytest.raises(ValueError, match="`quick` sets the scheme"):
+        rp.compare(A, B, X, Y, quick=True, scheme="5x2cv")
+    with pytest.raises(ValueError, match="`quick` must be True or False"):
+        rp.compare(A, B, X, Y, quick="yes")

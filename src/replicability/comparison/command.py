@@ -80,7 +80,7 @@ def compare_command(args):
         b = _estimator(args.learner_b, args.param_b, "-b")
         result = compare(a, b, X, y, scheme=args.scheme, n_runs=args.n_runs, test_size=args.test_size,
                          scoring=args.scoring, n_repeats=args.n_repeats, alpha=args.alpha, rope=args.rope,
-                         n_jobs=args.n_jobs,
+                         quick=args.quick, estimator_seeds=args.estimator_seeds, n_jobs=args.n_jobs,
                          progress=sys.stderr.isatty(), rng=args.seed)
     except (ValueError, TypeError) as exc:
         return command_error(str(exc).splitlines()[0], "compare")

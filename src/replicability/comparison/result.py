@@ -84,6 +84,9 @@ class Comparison:
     alternative : {"two-sided", "greater", "less"}
         The tests' alternative hypothesis: ``"greater"``, A's expected score is
         higher than B's; ``"less"``, lower.
+    quick : bool
+        Whether this is :func:`~replicability.comparison.run.compare`'s quick look
+        (a first look, not a result to report; the summary says why).
     """
 
     scheme: str
@@ -102,6 +105,7 @@ class Comparison:
     seed_plans: dict | None = None
     drawn_seeds: dict | None = None
     alternative: str = "two-sided"
+    quick: bool = False
 
     @property
     def recommended(self):
@@ -235,7 +239,7 @@ class Comparison:
         frame = self.to_frame().reset_index()
         return {
             "scheme": self.scheme, "scoring": self.scoring, "alpha": self.alpha, "alternative": self.alternative,
-            "n_repeats": self.n_repeats,
+            "n_repeats": self.n_repeats, "quick": self.quick,
             "recommended": self.recommended, "decision": _LABELS[self.decision],
             "mean_difference": self.mean_difference, "confidence_interval": [low, high],
             "replicability": self.replicability() if self.n_repeats >= 2 else None, "warning": self.warning,
@@ -284,6 +288,11 @@ class Comparison:
                    if n_repeats >= 2 else ""))
         if self.warning:
             lines.append("WARNING: " + self.warning)
+        if self.quick:
+            lines.append(f"QUICK LOOK ({2 * self.scores_a.size} fits): a first look, not a result to report; "
+                         f"{n_runs * n_folds} differences give the test little power and {n_repeats} randomizations "
+                         f"say little about replicability; rerun without quick=True (default 10x10cv, 10 "
+                         f"randomizations: 2000 fits).")
         return "\n".join(lines)
 
     def __str__(self):

@@ -28,6 +28,7 @@ from .._validation import (
     as_numbers,
     check_alpha,
     check_alternative,
+    check_bool,
     check_choice,
     check_fraction,
     check_positive,
@@ -58,6 +59,8 @@ __all__ = ["compare", "compare_scores"]
 
 _CV = re.compile(r"^(\d+)x(\d+)cv$")
 _BACKENDS = ("processes", "dask")
+#: The quick look of ``compare(quick=True)``: 1 x 10 cv under 2 randomizations, 40 fits.
+QUICK_SCHEME, QUICK_REPEATS = "1x10cv", 2
 
 
 def _parse_scheme(scheme, n_runs):
@@ -124,7 +127,7 @@ def _decisions(tests, d, alpha):
 
 
 def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds, rope,
-             alternative="two-sided", seed_plans=None, drawn_seeds=None):
+             alternative="two-sided", seed_plans=None, drawn_seeds=None, quick=False):
     """The Comparison of scores (repeats, runs, folds)."""
     n_train, n_test = check_positive(n_train, "n_train"), check_positive(n_test, "n_test")
     d = scores_a - scores_b
@@ -138,6 +141,7 @@ def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, sc
         pvalues={name: np.array([float(t[name].pvalue) for t in tests]) for name in tests[0]},
         decisions={name: np.array([dec[name] for dec in decisions], dtype=np.int8) for name in tests[0]},
         rope=rope, bayesian=bayesian, seed_plans=seed_plans, drawn_seeds=drawn_seeds, alternative=alternative,
+        quick=quick,
     )
 
 
@@ -166,7 +170,7 @@ def _split(kind, r, k, test_size, stratified, seed, X, y):
 
 def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, groups=None,
             scoring=None, fit_params=None, n_repeats=10, alpha=0.05, alternative="two-sided", df=None, rope=None,
-            estimator_seeds="unset", n_jobs=1, backend="processes", progress=None, rng=None):
+            estimator_seeds="unset", quick=False, n_jobs=1, backend="processes", progress=None, rng=None):
     """Compare two estimators on the same splits, with the replicability of the decision.
 
     Null hypothesis of every test: A and B have the same expected score on data
@@ -249,6 +253,14 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         Either way the same ``rng`` gives the same scores for any estimator whose
         randomness goes through ``random_state``. What was drawn and what kept is in
         ``Comparison.seed_plans``, the drawn values in ``Comparison.drawn_seeds``.
+    quick : bool, default False
+        A cheap first look: 1 x 10 cv under 2 randomizations, 20 splits and 40
+        fits, against the default's 100 splits under 10 randomizations (2,000 fits);
+        ``scheme`` and ``n_repeats`` are then left at their defaults (with ``cv``,
+        only ``n_repeats`` is set, to 2). Its limits, which the summary states: ten
+        differences give the corrected t-test little power, there are no
+        sorted-runs tests, and two randomizations make a single pair, so R̂2 is
+        0 or 1 and says little. A first look, not a result to report.
     n_jobs : int, default 1
         Worker processes over splits (1: in this process). Results do not depend on it.
     backend : {"processes", "dask"}, default "processes"
@@ -256,8 +268,8 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         ``"processes"`` uses ``n_jobs`` local processes; ``"dask"`` runs the fits on
         the current ``dask.distributed`` client (the ``[dask]`` extra).
     progress : bool, optional
-        Show a progress bar with the expected remaining time; default: when
-        standard error is a terminal.
+        Show a progress bar with the expected remaining time, after a line that
+        states the number of fits; default: when standard error is a terminal.
     rng : numpy.random.Generator, int or None
         Root of the randomizations: repeat ``i`` splits with a seed drawn from the
         ``i``-th child of ``rng`` (``Comparison.seeds``); the learners' drawn
@@ -301,6 +313,12 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     >>> res.recommended, res.decision
     ('corrected repeated cv t', 0)
     """
+    check_bool(quick, "quick")
+    if quick:
+        if scheme != "10x10cv" or n_repeats != 10:
+            raise ValueError(f"`quick` sets the scheme ({QUICK_SCHEME!r}) and `n_repeats` ({QUICK_REPEATS}) itself; "
+                             f"leave `scheme` and `n_repeats` at their defaults, or pass quick=False.")
+        scheme, n_repeats = QUICK_SCHEME, QUICK_REPEATS
     kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
     n_repeats = check_positive_int(n_repeats, "n_repeats", minimum=2)
     alpha = check_alpha(alpha)
@@ -346,9 +364,14 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     folds = [(train, test, (drawn["A"][i, j], drawn["B"][i, j]))
              for i, repeat in enumerate(splits) for j, (train, test) in enumerate(repeat)]
     learners = (("A", estimator_a, scorer_a, plans["A"].drawn), ("B", estimator_b, scorer_b, plans["B"].drawn))
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+    if show:
+        print(f"compare: {len(folds)} splits, {2 * len(folds)} fits"
+              + ("" if quick else f" (quick=True: {2 * QUICK_REPEATS * _parse_scheme(QUICK_SCHEME, 0)[2]} fits, "
+                                  f"a first look)"), file=sys.stderr)
     results = parallel_map(lambda fold: score_split(learners, X, y, *fold, fit_params=fit_params), folds,
                            backend=backend, n_jobs=n_jobs)
-    if sys.stderr.isatty() if progress is None else bool(progress):
+    if show:
         from tqdm.auto import tqdm
 
         results = tqdm(results, total=len(folds), desc="splits", unit="split")
@@ -356,6 +379,7 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     n_train = np.mean([len(train) for train, _ in splits[0]])
     n_test = np.mean([len(test) for _, test in splits[0]])
     common = {"alpha": alpha, "df": df, "scheme": scheme, "seeds": seeds, "rope": rope, "alternative": alternative,
+              "quick": quick,
               "seed_plans": plans, "drawn_seeds": {side: a.reshape(n_repeats, r, k, -1) for side, a in drawn.items()}}
     if metrics is None:
         scores = np.array(scores, dtype=float).reshape(n_repeats, r, k, 2)
