@@ -4,7 +4,11 @@ Compares two scikit-learn compatible estimators (any importable class, with ``--
 / ``--param-b NAME=VALUE`` options) on a CSV, ARFF or Parquet file with
 :func:`replicability.comparison.run.compare`, prints its summary and optionally writes it
 as JSON; ``--rope WIDTH`` adds the Bayesian correlated t-test with that region of
-practical equivalence. Errors are one line on standard error, exit code 2.
+practical equivalence. Real files need a default preprocessing, stated in the output and
+switched off by ``--no-preprocessing``: numeric columns with missing values are imputed
+by their median, text and nominal columns by their most frequent value and one-hot
+encoded, both inside the pipeline fitted on each training set. Errors are one line on
+standard error, exit code 2; the JSON path is checked before the run.
 """
 
 from __future__ import annotations
@@ -12,9 +16,16 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os
 import sys
 
+import numpy as np
 import pandas as pd
+from sklearn.base import clone
+from sklearn.compose import ColumnTransformer
+from sklearn.impute import SimpleImputer
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import OneHotEncoder
 
 from .._validation import command_error, parse_literal
 from ..sources.arff import load_arff
@@ -23,26 +34,77 @@ from .run import compare
 __all__ = ["compare_command"]
 
 
+def _arff_frame(path, target):
+    """An ARFF file's attributes as a frame (nominal ones as text, missing as NaN) and its class codes."""
+    ds = load_arff(path, class_attribute=target)
+    columns = {}
+    for j, name in enumerate(ds.attribute_names):
+        values = ds.X[:, j]
+        if ds.attribute_types[j] == "nominal":
+            labels = np.array(ds.nominal_values[j] + ("",), dtype=object)
+            codes = np.where(np.isnan(values), -1, values).astype(int)
+            values = np.where(codes < 0, np.nan, labels[codes]).astype(object)
+        columns[name] = values
+    keep = ds.y >= 0  # rows whose class is missing cannot be scored
+    return pd.DataFrame(columns)[keep].reset_index(drop=True), ds.y[keep]
+
+
 def _read_table(path, target):
-    """Features and target of a CSV, Parquet or ARFF file; raises ValueError with a one-line reason."""
+    """Features (a frame) and target of a CSV, Parquet or ARFF file; raises ValueError with a one-line reason.
+
+    A CSV's delimiter is detected (commas, semicolons, tabs); rows whose target is
+    missing are dropped.
+    """
     if not path.is_file():
         raise ValueError(f"no such file: {path}")
     if path.suffix.lower() == ".arff":
-        ds = load_arff(path, class_attribute=target)
-        return ds.X, ds.y
-    if path.suffix.lower() == ".parquet":
-        if importlib.util.find_spec("pyarrow") is None:
-            raise ValueError("reading Parquet needs the [parquet] extra: pip install 'replicability[parquet]'")
-        frame = pd.read_parquet(path)
+        features, y = _arff_frame(path, target)
     else:
-        frame = pd.read_csv(path)
-    if target not in frame.columns:
-        raise ValueError(f"no column {target!r} in {path}; columns: {', '.join(map(str, frame.columns))}")
-    features = frame.drop(columns=[target])
+        if path.suffix.lower() == ".parquet":
+            if importlib.util.find_spec("pyarrow") is None:
+                raise ValueError("reading Parquet needs the [parquet] extra: pip install 'replicability[parquet]'")
+            frame = pd.read_parquet(path)
+        else:
+            frame = pd.read_csv(path, sep=None, engine="python")
+        if target not in frame.columns:
+            raise ValueError(f"no column {target!r} in {path}; columns: {', '.join(map(str, frame.columns))}")
+        frame = frame[frame[target].notna()]
+        features, y = frame.drop(columns=[target]).reset_index(drop=True), frame[target].to_numpy()
+    if len(y) == 0:
+        raise ValueError(f"no rows with a {target!r} value in {path}")
+    return features, y
+
+
+def _preprocessing(features, enabled):
+    """The default preprocessing a frame needs, and its description; None when it needs none.
+
+    Numeric columns with missing values: median imputation; text or categorical
+    columns: the most frequent value for a missing one, then one-hot encoding
+    (categories unseen in training ignored). Switched off (``--no-preprocessing``),
+    such columns are refused.
+    """
     text = [str(c) for c in features.columns if not pd.api.types.is_numeric_dtype(features[c])]
+    missing = [str(c) for c in features.columns if str(c) not in text and features[c].isna().any()]
+    if not text and not missing:
+        return None, "none (numeric, complete)"
+    if not enabled:
+        if text:
+            raise ValueError(f"feature columns must be numeric with --no-preprocessing; not numeric: "
+                             f"{', '.join(text)}")
+        return None, f"none; {len(missing)} numeric columns with missing values left to the learners"
+    numeric = [c for c in features.columns if str(c) not in text]
+    steps = [("numeric", SimpleImputer(strategy="median"), numeric)] if numeric else []
     if text:
-        raise ValueError(f"feature columns must be numeric; not numeric: {', '.join(text)}")
-    return features.to_numpy(dtype=float), frame[target].to_numpy()
+        steps.append(("text", make_pipeline(SimpleImputer(strategy="most_frequent"),
+                                            OneHotEncoder(handle_unknown="ignore")),
+                      [c for c in features.columns if str(c) in text]))
+    said = []
+    if missing:
+        said.append(f"median imputation of {len(missing)} numeric columns with missing values")
+    if text:
+        said.append(f"most frequent value and one-hot encoding of {len(text)} text columns")
+    # dense output: learners such as GaussianNB take no sparse matrix, and every learner takes a dense one
+    return ColumnTransformer(steps, sparse_threshold=0), "; ".join(said)
 
 
 def _estimator(spec, params, which):
@@ -72,22 +134,38 @@ def _estimator(spec, params, which):
         raise ValueError(f"{spec}: {exc}") from exc
 
 
+def _check_writable(path):
+    """Raise ValueError unless ``path`` can be written (checked before the run, not after it)."""
+    if path.is_dir():
+        raise ValueError(f"--json {path} is a directory")
+    if not path.parent.is_dir():
+        raise ValueError(f"--json {path}: no such directory {path.parent}")
+    if not os.access(path if path.exists() else path.parent, os.W_OK):
+        raise ValueError(f"--json {path} cannot be written")
+
+
 def compare_command(args):
     """Carry out ``compare`` (as parsed by :func:`replicability.cli.main`); return the exit code."""
     try:
+        if args.json is not None:
+            _check_writable(args.json)
         X, y = _read_table(args.data, args.target)
         a = _estimator(args.learner_a, args.param_a, "-a")
         b = _estimator(args.learner_b, args.param_b, "-b")
+        preprocess, preprocessing = _preprocessing(X, args.preprocessing)
+        if preprocess is not None:
+            a, b = make_pipeline(preprocess, a), make_pipeline(clone(preprocess), b)
         result = compare(a, b, X, y, scheme=args.scheme, n_runs=args.n_runs, test_size=args.test_size,
                          scoring=args.scoring, n_repeats=args.n_repeats, alpha=args.alpha, rope=args.rope,
                          quick=args.quick, estimator_seeds=args.estimator_seeds, n_jobs=args.n_jobs,
                          progress=sys.stderr.isatty(), rng=args.seed)
     except (ValueError, TypeError) as exc:
         return command_error(str(exc).splitlines()[0], "compare")
-    print(f"A: {args.learner_a}\nB: {args.learner_b}")
+    print(f"A: {args.learner_a}\nB: {args.learner_b}\npreprocessing: {preprocessing}")
     print(result.summary())
     if args.json is not None:
         record = {"data": str(args.data), "target": args.target, "learner_a": args.learner_a,
-                  "learner_b": args.learner_b, "seed": args.seed, **result.to_dict()}
+                  "learner_b": args.learner_b, "preprocessing": preprocessing, "seed": args.seed,
+                  **result.to_dict()}
         args.json.write_text(json.dumps(record, indent=2) + "\n")
     return 0
