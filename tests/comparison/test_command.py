@@ -138,7 +138,24 @@ def test_a_header_only_csv_has_no_rows(tmp_path, capsys):
     path = tmp_path / "empty.csv"
     path.write_text("a,b,target\n")
     assert main(["compare", str(path), "--target", "target", *COMPARE]) == 2
+    assert capsys.readouterr().err == f"replicability compare: error: no rows in {path} (a header only)\n"
+    path.write_text("a;b;target\n1;2;\n")  # a semicolon CSV whose one row has no target
+    assert main(["compare", str(path), "--target", "target", *COMPARE]) == 2
     assert capsys.readouterr().err == f"replicability compare: error: no rows with a 'target' value in {path}\n"
+
+
+def test_inputs_are_checked_before_the_heavy_imports(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "data.csv"
+    path.write_text("a,b,label\n1,2,0\n")
+    code = ("import sys; from replicability.cli import main; "
+            f"code = main(['compare', {str(path)!r}, '--target', 'target', '-a', 'x.A', '-b', 'x.B']); "
+            "print(code, 'sklearn' in sys.modules, 'pandas' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["2", "False", "False"]
+    assert "no column 'target'" in run.stderr
 
 
 def test_an_unwritable_json_path_fails_before_the_run(iris_csv, tmp_path, capsys):

@@ -13,6 +13,7 @@ standard error, exit code 2; the JSON path is checked before the run.
 
 from __future__ import annotations
 
+import csv
 import importlib
 import importlib.util
 import json
@@ -20,23 +21,18 @@ import os
 import sys
 
 import numpy as np
-import pandas as pd
-from sklearn.base import clone
-from sklearn.compose import ColumnTransformer
-from sklearn.impute import SimpleImputer
-from sklearn.pipeline import make_pipeline
-from sklearn.preprocessing import OneHotEncoder
 
+from .. import comparison  # its names load on first use: compare's scikit-learn after the input checks
 from .._validation import command_error, parse_literal
 from ..sources.arff import load_arff
-from .run import compare
 
 __all__ = ["compare_command"]
 
 
-def _arff_frame(path, target):
-    """An ARFF file's attributes as a frame (nominal ones as text, missing as NaN) and its class codes."""
-    ds = load_arff(path, class_attribute=target)
+def _arff_frame(ds):
+    """An ARFF data set's attributes as a frame (nominal ones as text, missing as NaN) and its class codes."""
+    import pandas as pd
+
     columns = {}
     for j, name in enumerate(ds.attribute_names):
         values = ds.X[:, j]
@@ -49,23 +45,46 @@ def _arff_frame(path, target):
     return pd.DataFrame(columns)[keep].reset_index(drop=True), ds.y[keep]
 
 
-def _read_table(path, target):
-    """Features (a frame) and target of a CSV, Parquet or ARFF file; raises ValueError with a one-line reason.
+def _check_data(path, target):
+    """What the data file allows to check before the heavy imports: it exists, has the target and rows.
 
-    A CSV's delimiter is detected (commas, semicolons, tabs); rows whose target is
-    missing are dropped.
+    Returns the ARFF data set (read with numpy alone), a CSV's delimiter (detected
+    on its header line as pandas' ``sep=None`` does, among comma, semicolon, tab and
+    bar), or None for Parquet.
     """
     if not path.is_file():
         raise ValueError(f"no such file: {path}")
+    suffix = path.suffix.lower()
+    if suffix == ".arff":
+        return load_arff(path, class_attribute=target)
+    if suffix == ".parquet":
+        if importlib.util.find_spec("pyarrow") is None:
+            raise ValueError("reading Parquet needs the [parquet] extra: pip install 'replicability[parquet]'")
+        return None
+    with path.open(newline="", errors="replace") as handle:
+        lines = [line for line in (handle.readline(), handle.readline()) if line.strip()]
+    if not lines:
+        raise ValueError(f"{path} is empty")
+    try:
+        delimiter = csv.Sniffer().sniff(lines[0], delimiters=",;\t|").delimiter
+    except csv.Error:  # one column: no delimiter to find
+        delimiter = ","
+    header = next(csv.reader([lines[0]], delimiter=delimiter))
+    if target not in header:
+        raise ValueError(f"no column {target!r} in {path}; columns: {', '.join(header)}")
+    if len(lines) < 2:
+        raise ValueError(f"no rows in {path} (a header only)")
+    return delimiter
+
+
+def _read_table(path, target, checked):
+    """Features (a frame) and target of the file :func:`_check_data` checked; rows without a target left out."""
+    import pandas as pd
+
     if path.suffix.lower() == ".arff":
-        features, y = _arff_frame(path, target)
+        features, y = _arff_frame(checked)
     else:
-        if path.suffix.lower() == ".parquet":
-            if importlib.util.find_spec("pyarrow") is None:
-                raise ValueError("reading Parquet needs the [parquet] extra: pip install 'replicability[parquet]'")
-            frame = pd.read_parquet(path)
-        else:
-            frame = pd.read_csv(path, sep=None, engine="python")
+        frame = pd.read_parquet(path) if checked is None else pd.read_csv(path, sep=checked)
         if target not in frame.columns:
             raise ValueError(f"no column {target!r} in {path}; columns: {', '.join(map(str, frame.columns))}")
         frame = frame[frame[target].notna()]
@@ -83,6 +102,12 @@ def _preprocessing(features, enabled):
     (categories unseen in training ignored). Switched off (``--no-preprocessing``),
     such columns are refused.
     """
+    import pandas as pd
+    from sklearn.compose import ColumnTransformer
+    from sklearn.impute import SimpleImputer
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import OneHotEncoder
+
     text = [str(c) for c in features.columns if not pd.api.types.is_numeric_dtype(features[c])]
     missing = [str(c) for c in features.columns if str(c) not in text and features[c].isna().any()]
     if not text and not missing:
@@ -134,6 +159,14 @@ def _estimator(spec, params, which):
         raise ValueError(f"{spec}: {exc}") from exc
 
 
+def _with(preprocess, estimator):
+    """``estimator`` behind a fresh copy of the preprocessing, in one pipeline."""
+    from sklearn.base import clone
+    from sklearn.pipeline import make_pipeline
+
+    return make_pipeline(clone(preprocess), estimator)
+
+
 def _check_writable(path):
     """Raise ValueError unless ``path`` can be written (checked before the run, not after it)."""
     if path.is_dir():
@@ -149,13 +182,15 @@ def compare_command(args):
     try:
         if args.json is not None:
             _check_writable(args.json)
-        X, y = _read_table(args.data, args.target)
+        checked = _check_data(args.data, args.target)
+        # only now the heavy imports (scikit-learn, pandas: seconds), by the learners' modules and the reading
+        X, y = _read_table(args.data, args.target, checked)
         a = _estimator(args.learner_a, args.param_a, "-a")
         b = _estimator(args.learner_b, args.param_b, "-b")
         preprocess, preprocessing = _preprocessing(X, args.preprocessing)
         if preprocess is not None:
-            a, b = make_pipeline(preprocess, a), make_pipeline(clone(preprocess), b)
-        result = compare(a, b, X, y, scheme=args.scheme, n_runs=args.n_runs, test_size=args.test_size,
+            a, b = _with(preprocess, a), _with(preprocess, b)
+        result = comparison.compare(a, b, X, y, scheme=args.scheme, n_runs=args.n_runs, test_size=args.test_size,
                          scoring=args.scoring, n_repeats=args.n_repeats, alpha=args.alpha, rope=args.rope,
                          quick=args.quick, estimator_seeds=args.estimator_seeds, n_jobs=args.n_jobs,
                          progress=sys.stderr.isatty(), rng=args.seed)
