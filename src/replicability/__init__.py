@@ -23,7 +23,8 @@ _MODULES = {
     ),
     "stats.nonparametric": ("SignTestResult", "SignedRankResult", "sign_test", "signed_rank_test"),
     "stats.contingency": (
-        "McNemarResult", "bonferroni", "cochran_q_test", "holm", "looney_ftest", "mcnemar_test", "proportions_ztest",
+        "McNemarResult", "bonferroni", "cochran_q_test", "holm", "looney_ftest", "mcnemar_table", "mcnemar_test",
+        "proportions_ztest",
     ),
     "stats.schemes": ("SCHEMES", "scheme_test"),
     "stats.calibration": ("CalibrationResult", "calibrate_df"),

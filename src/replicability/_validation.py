@@ -19,11 +19,21 @@ SCALES = ("smoke", "quick", "paper")
 
 
 def as_numbers(x, name):
-    """Return ``x`` as a float array of any shape; ``TypeError`` if it does not hold numbers."""
+    """Return ``x`` as a float array of any shape; ``TypeError`` if it does not hold numbers.
+
+    Strings are refused, numeric ones too (``"0.5"``), as scipy.stats refuses them: one
+    policy for the whole package.
+    """
     try:
-        return np.asarray(x, dtype=float)
+        raw = x if isinstance(x, np.ndarray) else np.asarray(x)
+        text = raw.dtype.kind in "US" or (raw.dtype.kind == "O" and any(
+            isinstance(v, (str, bytes)) for v in raw.ravel()))
+        arr = None if text else raw.astype(float, copy=False)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"`{name}` must be array-like of numbers; got {type(x).__name__}.") from exc
+    if arr is None:
+        raise TypeError(f"`{name}` must hold numbers, not strings; got {x!r}.")
+    return arr
 
 
 def as_numbers_between(x, name, low, high):

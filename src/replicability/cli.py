@@ -54,6 +54,11 @@ def main(argv=None):
     cmp.add_argument("--rope", type=float, default=None,
                      help="region of practical equivalence on the score's scale (e.g. 0.01 = one accuracy point): "
                           "adds the Bayesian correlated t-test")
+    cmp.add_argument("--quick", action="store_true", help="a first look: 1x10cv, 2 randomizations, 40 fits")
+    cmp.add_argument("--estimator-seeds", choices=("unset", "all"), default="unset",
+                     help="draw random_state from --seed for every split: those left unset (default), or all")
+    cmp.add_argument("--no-preprocessing", dest="preprocessing", action="store_false",
+                     help="no imputation of missing values nor one-hot encoding of text columns")
     cmp.add_argument("--n-jobs", type=int, default=1)
     cmp.add_argument("--seed", type=int, default=0, help="root seed of the randomizations")
     cmp.add_argument("--json", type=Path, help="also write the result as JSON")

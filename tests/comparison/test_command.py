@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 
 from replicability.cli import main
@@ -79,8 +80,166 @@ def test_compare_with_a_negative_rope_fails_in_one_line(iris_csv, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "`rope` must be a non-negative finite number" in err
 
-def test_compare_rejects_text_features(tmp_path, capsys):
+def test_compare_rejects_text_features_without_preprocessing(tmp_path, capsys):
     path = tmp_path / "t.csv"
     path.write_text("colour,size,label\nred,1,0\nblue,2,1\nred,3,0\nblue,4,1\n")
-    assert main(["compare", str(path), "--target", "label", *COMPARE]) == 2
+    assert main(["compare", str(path), "--target", "label", *COMPARE, "--no-preprocessing"]) == 2
     assert "not numeric: colour" in capsys.readouterr().err
+
+
+def _messy_frame():
+    """Iris with missing values, a text column and a target with one missing value."""
+    from sklearn.datasets import load_iris
+
+    frame = load_iris(as_frame=True).frame
+    frame.iloc[::7, 0] = np.nan
+    frame["colour"] = np.array(["red", "green", "blue"], dtype=object)[np.arange(150) % 3]
+    frame.loc[::11, "colour"] = np.nan
+    frame.loc[5, "target"] = np.nan
+    return frame
+
+
+def test_missing_values_and_text_columns_get_the_stated_default_preprocessing(tmp_path, capsys):
+    from sklearn.compose import ColumnTransformer
+    from sklearn.impute import SimpleImputer
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import OneHotEncoder
+    from sklearn.tree import DecisionTreeClassifier
+
+    import replicability as rp
+
+    frame = _messy_frame()
+    path = tmp_path / "messy.csv"
+    frame.to_csv(path, index=False, sep=";")  # a semicolon CSV: the delimiter is detected
+    out = tmp_path / "out.json"
+    assert main(["compare", str(path), "--target", "target", *COMPARE, "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    said = ("median imputation of 1 numeric columns with missing values; most frequent value and one-hot encoding "
+            "of 1 text columns")
+    assert f"preprocessing: {said}" in printed
+    result = json.loads(out.read_text())
+    assert result["preprocessing"] == said
+    # reference: the same pipeline through the API, on the rows with a target
+    rows = frame[frame["target"].notna()].reset_index(drop=True)
+    steps = ColumnTransformer([
+        ("numeric", SimpleImputer(strategy="median"), ["sepal length (cm)", "sepal width (cm)", "petal length (cm)",
+                                                       "petal width (cm)"]),
+        ("text", make_pipeline(SimpleImputer(strategy="most_frequent"), OneHotEncoder(handle_unknown="ignore")),
+         ["colour"])], sparse_threshold=0)
+    a = make_pipeline(steps, GaussianNB())
+    b = make_pipeline(steps, DecisionTreeClassifier(random_state=0, max_depth=2))
+    ref = rp.compare(a, b, rows.drop(columns="target"), rows["target"].to_numpy(), scheme="2x5cv", n_repeats=2,
+                     rng=0).to_dict()
+    assert result["tests"] == ref["tests"] and result["mean_difference"] == ref["mean_difference"]
+
+
+def test_a_header_only_csv_has_no_rows(tmp_path, capsys):
+    path = tmp_path / "empty.csv"
+    path.write_text("a,b,target\n")
+    assert main(["compare", str(path), "--target", "target", *COMPARE]) == 2
+    assert capsys.readouterr().err == f"replicability compare: error: no rows in {path} (a header only)\n"
+    path.write_text("a;b;target\n1;2;\n")  # a semicolon CSV whose one row has no target
+    assert main(["compare", str(path), "--target", "target", *COMPARE]) == 2
+    assert capsys.readouterr().err == f"replicability compare: error: no rows with a 'target' value in {path}\n"
+
+
+def test_inputs_are_checked_before_the_heavy_imports(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "data.csv"
+    path.write_text("a,b,label\n1,2,0\n")
+    code = ("import sys; from replicability.cli import main; "
+            f"code = main(['compare', {str(path)!r}, '--target', 'target', '-a', 'x.A', '-b', 'x.B']); "
+            "print(code, 'sklearn' in sys.modules, 'pandas' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["2", "False", "False"]
+    assert "no column 'target'" in run.stderr
+
+
+def test_an_unwritable_json_path_fails_before_the_run(iris_csv, tmp_path, capsys):
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "subprocess.Popen", "-b", "nosuch.Learner"]
+    assert main([*argv, "--json", str(tmp_path / "no" / "out.json")]) == 2  # checked before the learners
+    assert f"--json {tmp_path / 'no' / 'out.json'}: no such directory" in capsys.readouterr().err
+    assert main([*argv, "--json", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_the_same_seed_gives_byte_identical_json_for_learners_left_at_random_state_none(iris_csv, tmp_path, capsys):
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "sklearn.ensemble.RandomForestClassifier",
+            "--param-a", "n_estimators=5", "-b", "sklearn.neural_network.MLPClassifier",
+            "--param-b", "hidden_layer_sizes=(4,)", "--param-b", "max_iter=20",
+            "--scheme", "2x3cv", "--n-repeats", "2", "--seed", "3"]
+    outputs = []
+    for name in ("first", "second"):
+        out = tmp_path / f"{name}.json"
+        assert main([*argv, "--json", str(out)]) == 0
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    result = json.loads(outputs[0])
+    assert result["seed"] == 3
+    assert result["estimator_seeds"] == {"A": {"drawn": ["random_state"], "fixed": {}},
+                                         "B": {"drawn": ["random_state"], "fixed": {}}}
+    assert "A: random_state drawn from rng for every split" in capsys.readouterr().out
+
+
+def test_a_class_that_is_not_an_estimator_is_refused_before_it_is_instantiated(iris_csv, tmp_path, capsys,
+                                                                               monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "subprocess.Popen",
+            "--param-a", "args=['touch', 'ran']", "-b", "sklearn.naive_bayes.GaussianNB", "--n-repeats", "2"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == ("replicability compare: error: subprocess.Popen is not a scikit-learn estimator class (`-a` "
+                   "needs a class with fit, get_params and set_params); nothing was run\n")
+    assert not (tmp_path / "ran").exists()
+
+
+@pytest.mark.parametrize(("learner_b", "message"), [
+    ("sklearn.linear_model.LinearRegression",
+     "`estimator_a` is a classifier and `estimator_b` is a regressor: each would be scored by its own `score`"),
+    ("sklearn.preprocessing.StandardScaler", "`estimator_b` must predict (a classifier or regressor)"),
+])
+def test_learners_that_cannot_be_compared_are_refused_in_one_line(iris_csv, capsys, learner_b, message):
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "sklearn.naive_bayes.GaussianNB",
+            "-b", learner_b, "--n-repeats", "2"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_quick_and_estimator_seeds_reach_compare(iris_csv, tmp_path, capsys):
+    out = tmp_path / "quick.json"
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", "sklearn.naive_bayes.GaussianNB",
+            "-b", "sklearn.tree.DecisionTreeClassifier", "--param-b", "random_state=0", "--quick",
+            "--estimator-seeds", "all", "--json", str(out)]
+    assert main(argv) == 0
+    assert "QUICK LOOK (40 fits)" in capsys.readouterr().out
+    result = json.loads(out.read_text())
+    assert result["quick"] is True and result["scheme"] == "1x10cv" and result["n_repeats"] == 2
+    assert result["estimator_seeds"]["B"] == {"drawn": ["random_state"], "fixed": {}}
+    assert main([*argv[:-2], "--scheme", "5x2cv"]) == 2
+    assert "`quick` sets the scheme" in capsys.readouterr().err
+
+
+def _uci_files():
+    import os
+    from pathlib import Path
+
+    from replicability.sources.uci import list_uci
+
+    folder = Path(os.environ.get("REPLICABILITY_UCI_DIR") or Path(__file__).parents[3] / "shared" / "data" / "uci")
+    return [(folder / row.file, row.class_attribute) for row in list_uci().itertuples()]
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings("ignore:class .* fewer than the 10 folds:UserWarning")
+@pytest.mark.parametrize(("path", "target"), _uci_files(), ids=lambda v: getattr(v, "stem", None))
+def test_every_uci_arff_file_runs_in_quick_mode(path, target, capsys):
+    if not path.is_file():
+        pytest.fail(f"UCI file not found: set REPLICABILITY_UCI_DIR (tried {path}).")
+    argv = ["compare", str(path), "--target", target, "-a", "sklearn.naive_bayes.GaussianNB",
+            "-b", "sklearn.tree.DecisionTreeClassifier", "--quick"]
+    assert main(argv) == 0, capsys.readouterr().err
+    assert "QUICK LOOK (40 fits)" in capsys.readouterr().out

@@ -141,7 +141,27 @@ def test_compare_many_scores_every_learner_on_the_same_splits():
                     expected = clone(est).fit(X[train], y[train]).score(X[test], y[test])
                     assert res.split_scores[i, d, s // 3, s % 3, j] == expected
     same = compare_many_scores(res.scores, learners=res.learners, datasets=res.datasets, scoring="accuracy")
-    assert same.summary() == res.summary().replace("; 2x3cv", "")
+    own = ("learners' own randomness: GaussianNB has no random_state; KNeighborsClassifier has no random_state; "
+           "DecisionTreeClassifier: random_state=0 kept as given (that randomness not varied)")
+    assert same.summary() == res.summary().replace("; 2x3cv", "").replace(own + "\n", "")
+
+
+def test_compare_many_draws_the_random_states_left_at_none_per_split():
+    from sklearn.ensemble import RandomForestClassifier
+
+    data = dict(list(_small_data().items())[:2])
+    learners = {"nb": GaussianNB(), "forest": RandomForestClassifier(n_estimators=3)}
+    runs = [compare_many(learners, data, scheme="1x2cv", n_repeats=2, rng=4) for _ in range(2)]
+    assert runs[0].split_scores.tobytes() == runs[1].split_scores.tobytes()
+    assert runs[0].seed_plans[1].drawn == ("random_state",)
+    # reference: the forest with the seed drawn from the unit's child stream, on the same split
+    unit = np.random.default_rng(4).spawn(2)[1].spawn(2)[0]
+    seed = int(unit.spawn(1)[0].integers(2**31 - 1, size=(2, 1))[1, 0])
+    X, y = data["iris"]
+    train, test = list(RepeatedCV(1, 2, stratified=True, random_state=runs[0].seeds[1][0]).split(X, y))[1]
+    forest = RandomForestClassifier(n_estimators=3, random_state=seed).fit(X[train], y[train])
+    assert forest.score(X[test], y[test]) == runs[0].split_scores[1, 0, 0, 1, 1]
+    assert "forest: random_state drawn from rng for every split" in runs[0].summary()
 
 
 def test_compare_many_does_not_depend_on_n_jobs_and_is_seeded():
@@ -220,3 +240,16 @@ def test_bayesian_signed_rank_per_pair_with_a_rope():
     assert compare_many_scores(scores).bayesian is None
     with pytest.raises(ValueError, match="`rope`"):
         compare_many_scores(scores, rope=-1)
+
+
+def test_compare_many_names_the_data_set_and_split_of_a_failure_and_refuses_mixed_kinds():
+    from sklearn.linear_model import LinearRegression
+    from sklearn.svm import SVC
+
+    data = dict(list(_small_data().items())[1:])
+    with pytest.raises(ValueError, match=r"^on data set 'wine', randomization 0, run 0, fold 0: svc \(SVC\) failed "
+                                         r"to fit: InvalidParameterError"):
+        compare_many({"nb": GaussianNB(), "svc": SVC(C=-1.0)}, data, scheme="1x2cv", rng=0)
+    with pytest.raises(ValueError, match=r"`estimators\['nb'\]` is a classifier and `estimators\['lr'\]` is a "
+                                         r"regressor"):
+        compare_many({"nb": GaussianNB(), "lr": LinearRegression()}, data, scheme="1x2cv", rng=0)

@@ -324,7 +324,7 @@ def test_correlated_ttest_input_errors():
         bayesian_correlated_ttest(np.ones((2, 3)), rope=0.01, n_train=2, n_test=0)
     with pytest.raises(ValueError, match="finite"):
         bayesian_correlated_ttest([[0.1, np.nan], [0.0, 0.1]], rope=0.01, n_train=2, n_test=1)
-    with pytest.raises(TypeError, match="`x` must be array-like of numbers"):
+    with pytest.raises(TypeError, match="`x` must hold numbers, not strings"):
         bayesian_correlated_ttest("abc", rope=0.01, n_train=2, n_test=1)
     with pytest.raises(ValueError, match="`n_folds` must divide"):
         bayesian_correlated_ttest(np.ones(10), rope=0.01, n_train=2, n_test=1, n_folds=3)

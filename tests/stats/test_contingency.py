@@ -422,3 +422,32 @@ def test_mcnemar_rejects_strings_and_bools(bad):
         mcnemar_test(bad, np.ones(np.shape(bad)))
     with pytest.raises(TypeError, match="`c` must hold numbers, not"):
         mcnemar_test(np.ones(np.shape(bad)), bad)
+
+
+def test_mcnemar_table_equals_mlxtend_and_feeds_mcnemar_test():
+    from mlxtend.evaluate import mcnemar_table as mlx_table
+
+    from replicability.stats.contingency import mcnemar_table
+
+    rng = np.random.default_rng(43)
+    y = rng.integers(0, 3, 200)
+    pred_a = np.where(rng.random(200) < 0.8, y, (y + 1) % 3)
+    pred_b = np.where(rng.random(200) < 0.7, y, (y + 2) % 3)
+    table = mcnemar_table(y, pred_a, pred_b)
+    np.testing.assert_array_equal(table, mlx_table(y_target=y, y_model1=pred_a, y_model2=pred_b))
+    assert table.dtype == np.int64 and table.sum() == 200
+    res = mcnemar_test(table)
+    sm = sm_mcnemar(table, exact=False, correction=False)
+    np.testing.assert_allclose(res.pvalue, sm.pvalue, rtol=1e-10)
+    labels = np.array(["cat", "dog", "dog"])
+    np.testing.assert_array_equal(mcnemar_table(labels, ["cat", "dog", "cat"], ["dog", "dog", "dog"]),
+                                  [[1, 1], [1, 0]])
+
+
+def test_mcnemar_table_checks_its_arrays():
+    from replicability.stats.contingency import mcnemar_table
+
+    with pytest.raises(ValueError, match="`y`, `pred_a` and `pred_b` must have the same length; got 3, 3, 2"):
+        mcnemar_table([0, 1, 1], [0, 1, 1], [0, 1])
+    with pytest.raises(ValueError, match="`pred_a` must be a non-empty 1-d array of labels"):
+        mcnemar_table([0, 1], [[0, 1]], [0, 1])

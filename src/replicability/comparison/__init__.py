@@ -3,13 +3,20 @@
 :func:`compare` runs both on the same splits under several randomizations;
 :func:`compare_scores` analyses scores computed elsewhere; both return a
 :class:`Comparison`. This room sits above the engine (it uses its splitters) and the
-statistics; ``rp.compare`` is the practitioner's one call.
+statistics; ``rp.compare`` is the practitioner's one call. Its helpers: ``seeds`` (the
+learners' ``random_state`` per split), ``checks`` (what is refused before any fit, and
+stratification), ``inputs`` (data, splitters and fit parameters as scikit-learn takes
+them) and ``folds`` (one split fitted and scored, failures named).
 """
 
 from .._lazy import attach
 
 _MODULES = {
     "run": ("compare", "compare_scores"),
+    "seeds": ("ESTIMATOR_SEEDS", "SeedPlan", "seed_plan", "seed_text", "seeded_clone"),
+    "checks": ("check_comparable", "check_estimator", "check_picklable", "stratify"),
+    "folds": ("gather", "score_split", "split_name"),
+    "inputs": ("as_data", "cv_layout", "cv_splits", "fit_rows", "randomizable"),
     "result": ("Comparison",),
     "many": ("ManyComparison", "compare_many", "compare_many_scores"),
     "command": ("compare_command",),

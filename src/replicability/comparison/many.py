@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.base import clone
+from sklearn.base import is_classifier
 from sklearn.metrics import check_scoring
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, check_rope, sklearn_seed
@@ -28,7 +28,10 @@ from ..stats.bayesian import bayesian_signed_rank_test
 from ..stats.control import ControlTestResult, control_test
 from ..stats.measures import replicability_r2
 from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
-from .run import _BACKENDS, _parse_scheme, _scoring_name, _splitter, _stratify
+from .checks import check_comparable, check_picklable, stratify
+from .folds import gather, score_split, split_name
+from .run import _BACKENDS, _parse_scheme, _scoring_name, _split
+from .seeds import seed_plan, seed_text
 
 __all__ = ["ManyComparison", "compare_many", "compare_many_scores"]
 
@@ -82,6 +85,10 @@ class ManyComparison:
         With a ``rope``: ``{(A, B): BayesianSignedRankResult}`` for every pair of
         learners (A before B in ``learners``), the Bayesian signed-rank test of A
         against B across the data sets, one value per randomization.
+    seed_plans : tuple of SeedPlan or None
+        Per learner, from :func:`compare_many`: which ``random_state`` parameters
+        were drawn for every split and which kept as given
+        (:class:`~replicability.comparison.seeds.SeedPlan`).
     """
 
     learners: tuple
@@ -100,6 +107,7 @@ class ManyComparison:
     split_scores: np.ndarray | None = None
     rope: float | None = None
     bayesian: dict | None = None
+    seed_plans: tuple | None = None
 
     @property
     def n_repeats(self):
@@ -256,6 +264,9 @@ class ManyComparison:
                 pa, pe, pb = (float(np.ravel(p)[0]) for p in (res.p_a_better, res.p_equivalent, res.p_b_better))
                 parts.append(f"{a} vs {b}: P(A better) {pa:.3f}, P(equivalent) {pe:.3f}, P(B better) {pb:.3f}")
             lines.append(f"Bayesian signed-rank, ROPE {self.rope:g}: " + "; ".join(parts))
+        if self.seed_plans is not None:
+            lines.append("learners' own randomness: "
+                         + "; ".join(seed_text(name, plan) for name, plan in zip(self.learners, self.seed_plans)))
         if not self.rejects(0):
             lines.append("The Friedman test does not reject: the post-hoc tests are shown, not to be read as findings.")
         if n_rep > 1:
@@ -305,7 +316,7 @@ def _names(names, count, what, default):
 
 
 def _analyse(scores, learners, datasets, *, better, alpha, control, test, method, tie_correction, scoring,
-             scheme=None, seeds=None, split_scores=None, rope=None, rng=None):
+             scheme=None, seeds=None, split_scores=None, rope=None, rng=None, seed_plans=None):
     friedman = friedman_test(scores, better=better, tie_correction=tie_correction)
     nemenyi = nemenyi_test(scores, better=better, alpha=alpha)
     if control is None:
@@ -324,7 +335,7 @@ def _analyse(scores, learners, datasets, *, better, alpha, control, test, method
     return ManyComparison(learners=learners, datasets=datasets, scores=scores, better=better, alpha=alpha,
                           control=control, test=test, friedman=friedman, nemenyi=nemenyi, control_results=results,
                           scoring=scoring, scheme=scheme, seeds=seeds, split_scores=split_scores, rope=rope,
-                          bayesian=bayesian)
+                          bayesian=bayesian, seed_plans=seed_plans)
 
 
 def compare_many_scores(scores, *, learners=None, datasets=None, better="higher", alpha=0.05, control=None,
@@ -460,14 +471,9 @@ def _as_datasets(datasets):
     return out
 
 
-def _score_learners(estimators, scorers, X, y, train, test):
-    return [float(scorer(clone(est).fit(X[train], y[train]), X[test], y[test]))
-            for est, scorer in zip(estimators, scorers)]
-
-
 def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None, n_repeats=1,
                  alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False, rope=None,
-                 n_jobs=1, backend="processes", progress=None, rng=None):
+                 estimator_seeds="unset", n_jobs=1, backend="processes", progress=None, rng=None):
     """Score several estimators on several data sets, then rank and test them (:func:`compare_many_scores`).
 
     Every estimator is fitted on the same training sets and scored on the same test
@@ -490,6 +496,11 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         Randomizations of the whole experiment.
     alpha, control, test, method, tie_correction, rope : optional
         As in :func:`compare_many_scores`.
+    estimator_seeds : {"unset", "all"}, default "unset"
+        As in :func:`~replicability.comparison.run.compare`: the ``random_state``
+        parameters left at None (``"all"``: every one) are drawn for every split and
+        randomization from a stream of ``rng`` apart from the splits'; the others are
+        kept, and that randomness is then not varied (``ManyComparison.seed_plans``).
     n_jobs : int, default 1
         Worker processes over splits (1: in this process); results do not depend on it.
     backend : {"processes", "dask"}, default "processes"
@@ -498,8 +509,9 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         Progress bar; default: when standard error is a terminal.
     rng : numpy.random.Generator, int or None
         Root of the randomizations: randomization ``i`` of data set ``d`` splits with a
-        seed drawn from child ``d`` of child ``i`` of ``rng``; child ``n_repeats``
-        draws the Bayesian test's samples.
+        seed drawn from child ``d`` of child ``i`` of ``rng``, and draws the learners'
+        ``random_state`` values from that child's own first child; child
+        ``n_repeats`` draws the Bayesian test's samples.
 
     Returns
     -------
@@ -536,22 +548,37 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         raise ValueError(f"`test_size` must be a number in (0, 1); got {test_size!r}.")
     names = tuple(name for name, _ in items)
     ests = [est for _, est in items]
+    check_comparable({f"estimators[{name!r}]": est for name, est in items}, scoring)
     scorers = [check_scoring(est, scoring) for est in ests]
+    check_picklable({**{f"estimators[{name!r}]": est for name, est in items}, "scoring": scoring}, n_jobs, backend)
+    plans = tuple(seed_plan(est, estimator_seeds) for est in ests)
+    learners = [(name, est, scorer, plan.drawn) for name, est, scorer, plan in zip(names, ests, scorers, plans)]
+    classifiers = all(is_classifier(est) for est in ests)
+    stratified = [stratify(classifiers, y, where=f"data set {name!r}: ",
+                           **({"n_folds": k} if kind == "cv" else {"test_size": test_size})) for name, _, y in data]
     root = as_generator(rng)
-    seeds = [[sklearn_seed(g) for g in repeat.spawn(len(data))] for repeat in root.spawn(n_repeats)]
+    generators = [repeat.spawn(len(data)) for repeat in root.spawn(n_repeats)]
+    seeds = [[sklearn_seed(g) for g in repeat] for repeat in generators]
     units = []
     for i in range(n_repeats):
         for d, (_, X, y) in enumerate(data):
-            stratified = all(_stratify(est, est, y, k if kind == "cv" else 2) for est in ests)
-            units += [(X, y, train, test_idx)
-                      for train, test_idx in _splitter(kind, r, k, test_size, stratified, seeds[i][d]).split(X, y)]
-    results = parallel_map(lambda unit: _score_learners(ests, scorers, *unit), units, backend=backend, n_jobs=n_jobs)
+            # the learners' seeds: a child stream of the unit's, apart from its splitter's seed
+            stream = generators[i][d].spawn(1)[0]
+            drawn = [plan.draw(stream, r * k) for plan in plans]
+            units += [(X, y, train, test_idx, [a[j] for a in drawn]) for j, (train, test_idx)
+                      in enumerate(_split(kind, r, k, test_size, stratified[d], seeds[i][d], X, y))]
+    results = parallel_map(lambda unit: score_split(learners, *unit), units, backend=backend, n_jobs=n_jobs)
     if sys.stderr.isatty() if progress is None else bool(progress):
         from tqdm.auto import tqdm
 
         results = tqdm(results, total=len(units), desc="splits", unit="split")
-    split_scores = np.array(list(results), dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
+
+    def name(index):
+        unit, split = divmod(index, r * k)
+        return f"data set {data[unit % len(data)][0]!r}, " + split_name(unit // len(data) * r * k + split, r, k, kind)
+
+    split_scores = np.array(gather(results, name), dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
     return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, _, _ in data), better="higher",
                     alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
                     scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
-                    split_scores=split_scores, rope=rope, rng=root.spawn(1)[0])
+                    split_scores=split_scores, rope=rope, rng=root.spawn(1)[0], seed_plans=plans)

@@ -15,6 +15,7 @@ from ..stats.measures import (
     replicability_r2,
     replicability_r2_from_counts,
 )
+from .seeds import seed_text
 
 __all__ = ["Comparison"]
 
@@ -22,6 +23,11 @@ _LABELS = {1: "A better", 0: "no difference", -1: "B better"}
 #: Posterior probability above which the Bayesian test decides (Benavoli et al. 2017).
 BAYESIAN_THRESHOLD = 0.95
 _PROBABILITY_COLUMNS = ("P(A better)", "P(equivalent)", "P(B better)")
+
+
+def _json_seed(value):
+    """A kept ``random_state`` as JSON: the int, or the name of its type (a ``RandomState``)."""
+    return int(value) if isinstance(value, (int, np.integer)) else type(value).__name__
 
 
 def _df_text(df):
@@ -68,6 +74,19 @@ class Comparison:
         (arrays of length ``n_repeats``; Corani & Benavoli 2015). It decides
         when a posterior probability exceeds ``BAYESIAN_THRESHOLD`` (0.95),
         else reports "undecided".
+    seed_plans : dict of str to SeedPlan or None
+        For ``"A"`` and ``"B"``: which ``random_state`` parameters were drawn from
+        ``rng`` for every split and which were kept as the user fixed them
+        (:class:`~replicability.comparison.seeds.SeedPlan`); None for precomputed scores.
+    drawn_seeds : dict of str to ndarray or None
+        For ``"A"`` and ``"B"``: the drawn values, shape (n_repeats, n_runs, n_folds,
+        number of drawn parameters), in the order of ``seed_plans[side].drawn``.
+    alternative : {"two-sided", "greater", "less"}
+        The tests' alternative hypothesis: ``"greater"``, A's expected score is
+        higher than B's; ``"less"``, lower.
+    quick : bool
+        Whether this is :func:`~replicability.comparison.run.compare`'s quick look
+        (a first look, not a result to report; the summary says why).
     """
 
     scheme: str
@@ -83,6 +102,10 @@ class Comparison:
     decisions: dict
     rope: float | None = None
     bayesian: object = None
+    seed_plans: dict | None = None
+    drawn_seeds: dict | None = None
+    alternative: str = "two-sided"
+    quick: bool = False
 
     @property
     def recommended(self):
@@ -215,11 +238,15 @@ class Comparison:
         low, high = self.confidence_interval(1 - self.alpha)
         frame = self.to_frame().reset_index()
         return {
-            "scheme": self.scheme, "scoring": self.scoring, "alpha": self.alpha, "n_repeats": self.n_repeats,
+            "scheme": self.scheme, "scoring": self.scoring, "alpha": self.alpha, "alternative": self.alternative,
+            "n_repeats": self.n_repeats, "quick": self.quick,
             "recommended": self.recommended, "decision": _LABELS[self.decision],
             "mean_difference": self.mean_difference, "confidence_interval": [low, high],
             "replicability": self.replicability() if self.n_repeats >= 2 else None, "warning": self.warning,
             "seeds": self.seeds,
+            "estimator_seeds": None if self.seed_plans is None else {
+                side: {"drawn": list(plan.drawn), "fixed": {name: _json_seed(v) for name, v in plan.fixed.items()}}
+                for side, plan in self.seed_plans.items()},
             "rope": self.rope,
             "bayesian": None if self.bayesian is None else {
                 k: (None if isinstance(v, float) and np.isnan(v) else v) for k, v in self._bayesian_summary().items()},
@@ -238,7 +265,9 @@ class Comparison:
             f"mean score A {self.scores_a[0].mean():.4f}, B {self.scores_b[0].mean():.4f}; "
             f"difference A - B {self.mean_difference:+.4f}, {1 - self.alpha:.0%} CI [{low:+.4f}, {high:+.4f}]",
             f"{self.recommended}: statistic {float(res.statistic):.4f}, df {_df_text(res.df)}, "
-            f"p = {float(res.pvalue):.4g} -> {_LABELS[self.decision]} at alpha = {self.alpha:g}",
+            f"p = {float(res.pvalue):.4g}"
+            + ("" if self.alternative == "two-sided" else f" (one-sided, alternative {self.alternative!r})")
+            + f" -> {_LABELS[self.decision]} at alpha = {self.alpha:g}",
         ]
         if n_repeats >= 2:
             rep = self.replicability()
@@ -246,6 +275,9 @@ class Comparison:
             lines.append(f"replicability over randomizations: R2 = {rep['r2']:.3f} (se {rep['r2_se']:.3f}), "
                          f"p-values {p.min():.4g} to {p.max():.4g}; "
                          + ", ".join(f"{label} {c}" for label, c in rep["counts"].items()))
+        if self.seed_plans is not None:
+            lines.append("learners' own randomness: "
+                         + "; ".join(seed_text(side, plan) for side, plan in self.seed_plans.items()))
         if self.bayesian is not None:
             bayes = self._bayesian_summary()
             lines.append(
@@ -256,6 +288,11 @@ class Comparison:
                    if n_repeats >= 2 else ""))
         if self.warning:
             lines.append("WARNING: " + self.warning)
+        if self.quick:
+            lines.append(f"QUICK LOOK ({2 * self.scores_a.size} fits): a first look, not a result to report; "
+                         f"{n_runs * n_folds} differences give the test little power and {n_repeats} randomizations "
+                         f"say little about replicability; rerun without quick=True (default 10x10cv, 10 "
+                         f"randomizations: 2000 fits).")
         return "\n".join(lines)
 
     def __str__(self):

@@ -16,16 +16,19 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import warnings
 
 import numpy as np
-from sklearn.base import clone, is_classifier
+from sklearn.base import is_classifier, is_regressor
 from sklearn.metrics import check_scoring
-from sklearn.utils.multiclass import type_of_target
 
 from .._results import UnsignedResult
 from .._validation import (
     as_generator,
+    as_numbers,
     check_alpha,
+    check_alternative,
+    check_bool,
     check_choice,
     check_fraction,
     check_positive,
@@ -46,12 +49,18 @@ from ..stats.ttests import (
     dietterich_5x2cv_ttest,
     resampled_ttest,
 )
+from .checks import check_comparable, check_picklable, stratify
+from .folds import gather, score_split, split_name
+from .inputs import as_data, cv_layout, cv_splits, randomizable
 from .result import Comparison
+from .seeds import seed_plan
 
 __all__ = ["compare", "compare_scores"]
 
 _CV = re.compile(r"^(\d+)x(\d+)cv$")
 _BACKENDS = ("processes", "dask")
+#: The quick look of ``compare(quick=True)``: 1 x 10 cv under 2 randomizations, 40 fits.
+QUICK_SCHEME, QUICK_REPEATS = "1x10cv", 2
 
 
 def _parse_scheme(scheme, n_runs):
@@ -67,7 +76,7 @@ def _parse_scheme(scheme, n_runs):
     return "cv", r, k
 
 
-def _tests(d, kind, n_train, n_test, df):
+def _tests(d, kind, n_train, n_test, df, alternative="two-sided", alpha=0.05):
     """Every applicable test on differences ``d`` (runs, folds) of one randomization, recommended first.
 
     r x k cv: the corrected repeated cv t-test (Bouckaert & Frank 2004, the most
@@ -75,28 +84,38 @@ def _tests(d, kind, n_train, n_test, df):
     t-test (Nadeau & Bengio 2003). Beside them the uncorrected t on the same
     differences, the sign and signed-rank tests on sorted runs (Bouckaert 2004), the
     5 x 2 cv t and F tests (Dietterich 1998; Alpaydin 1999) for 5 x 2 cv, and the
-    calibrated t (Bouckaert 2003) when ``df`` is given.
+    calibrated t (Bouckaert 2003) when ``df`` is given. A one-sided ``alternative``
+    leaves out the 5 x 2 cv F test, which has no direction; a sign or signed-rank
+    test is left out when too few values make it unable to reject at ``alpha``
+    whatever they are (the sorted-runs tests of 5 x 2 cv: two values, p >= 0.157).
     """
     r, k = d.shape
     flat = d.reshape(-1)
+    side = {"alternative": alternative}
+    # the data most favourable to rejection: every difference of the alternative's sign, all distinct
+    extreme = np.arange(1.0, r * k + 1).reshape(r, k) * (-1 if alternative == "less" else 1)
     if kind == "resampling":
-        tests = {"corrected resampled t": corrected_resampled_ttest(flat, n_train=n_train, n_test=n_test),
-                 "resampled t (uncorrected)": resampled_ttest(flat),
-                 "sign": sign_test(flat), "signed rank": signed_rank_test(flat)}
+        tests = {"corrected resampled t": corrected_resampled_ttest(flat, n_train=n_train, n_test=n_test, **side),
+                 "resampled t (uncorrected)": resampled_ttest(flat, **side)}
+        for name, test in (("sign", sign_test), ("signed rank", signed_rank_test)):
+            if float(test(extreme.reshape(-1), **side).pvalue) < alpha:
+                tests[name] = test(flat, **side)
         if df is not None:
             tests["corrected resampled t, calibrated df"] = corrected_resampled_ttest(
-                flat, n_train=n_train, n_test=n_test, df=df)
+                flat, n_train=n_train, n_test=n_test, df=df, **side)
         return tests
-    tests = {"corrected repeated cv t": corrected_repeated_cv_ttest(d, n_train=n_train, n_test=n_test),
-             "t on all r x k differences (uncorrected)": resampled_ttest(flat)}
+    tests = {"corrected repeated cv t": corrected_repeated_cv_ttest(d, n_train=n_train, n_test=n_test, **side),
+             "t on all r x k differences (uncorrected)": resampled_ttest(flat, **side)}
     if r >= 2:
-        tests["sign, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="sign")
-        tests["signed rank, sorted runs"] = scheme_test(d, scheme="sorted_runs", test="signed_rank")
+        for name, test in (("sign, sorted runs", "sign"), ("signed rank, sorted runs", "signed_rank")):
+            if float(scheme_test(extreme, scheme="sorted_runs", test=test, **side).pvalue) < alpha:
+                tests[name] = scheme_test(d, scheme="sorted_runs", test=test, **side)
     if (r, k) == (5, 2):
-        tests["5x2cv t"] = dietterich_5x2cv_ttest(d)
-        tests["5x2cv F"] = alpaydin_5x2cv_ftest(d)
+        tests["5x2cv t"] = dietterich_5x2cv_ttest(d, **side)
+        if alternative == "two-sided":
+            tests["5x2cv F"] = alpaydin_5x2cv_ftest(d)
     if df is not None:
-        tests["calibrated t, all differences"] = scheme_ttest(d, scheme="all", df=df)
+        tests["calibrated t, all differences"] = scheme_ttest(d, scheme="all", df=df, **side)
     return tests
 
 
@@ -107,45 +126,32 @@ def _decisions(tests, d, alpha):
             for name, res in tests.items()}
 
 
-def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds, rope):
+def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds, rope,
+             alternative="two-sided", seed_plans=None, drawn_seeds=None, quick=False):
     """The Comparison of scores (repeats, runs, folds)."""
     n_train, n_test = check_positive(n_train, "n_train"), check_positive(n_test, "n_test")
     d = scores_a - scores_b
     # one posterior per randomization; random subsampling's (runs, 1) are its n_runs splits
     bayesian = None if rope is None else bayesian_correlated_ttest(d, rope=rope, n_train=n_train, n_test=n_test)
-    tests = [_tests(d[i], kind, n_train, n_test, df) for i in range(d.shape[0])]
+    tests = [_tests(d[i], kind, n_train, n_test, df, alternative, alpha) for i in range(d.shape[0])]
     decisions = [_decisions(t, d[i], alpha) for i, t in enumerate(tests)]
     return Comparison(
         scheme=scheme, scoring=scoring, alpha=alpha, n_train=n_train, n_test=n_test,
         scores_a=scores_a, scores_b=scores_b, seeds=seeds, tests=tests[0],
         pvalues={name: np.array([float(t[name].pvalue) for t in tests]) for name in tests[0]},
         decisions={name: np.array([dec[name] for dec in decisions], dtype=np.int8) for name in tests[0]},
-        rope=rope, bayesian=bayesian,
+        rope=rope, bayesian=bayesian, seed_plans=seed_plans, drawn_seeds=drawn_seeds, alternative=alternative,
+        quick=quick,
     )
-
-
-def _score_split(estimator_a, estimator_b, scorer_a, scorer_b, X, y, train, test):
-    scores = []
-    for estimator, scorer in ((estimator_a, scorer_a), (estimator_b, scorer_b)):
-        model = clone(estimator).fit(X[train], y[train])
-        scores.append(float(scorer(model, X[test], y[test])))
-    return scores
-
-
-def _stratify(estimator_a, estimator_b, y, n_folds):
-    """Stratify for classifiers on class labels when every class can fill every fold."""
-    if not (is_classifier(estimator_a) and is_classifier(estimator_b)):
-        return False
-    if type_of_target(y) not in ("binary", "multiclass"):
-        return False
-    return int(np.unique(y, return_counts=True)[1].min()) >= n_folds
 
 
 def _scoring_name(scoring, estimator_a, estimator_b):
     if isinstance(scoring, str):
         return scoring
-    if scoring is None:  # the estimators' own score
-        return "accuracy" if is_classifier(estimator_a) and is_classifier(estimator_b) else "score"
+    if scoring is None:  # the estimators' own score: accuracy for classifiers, R² for regressors
+        if is_classifier(estimator_a) and is_classifier(estimator_b):
+            return "accuracy"
+        return "r2" if is_regressor(estimator_a) and is_regressor(estimator_b) else "score"
     return getattr(scoring, "__name__", "custom score")
 
 
@@ -155,8 +161,16 @@ def _splitter(kind, r, k, test_size, stratified, seed):
     return RandomSubsampling(r, test_size=test_size, stratified=stratified, random_state=seed)
 
 
-def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None,
-            n_repeats=10, alpha=0.05, df=None, rope=None, n_jobs=1, backend="processes", progress=None, rng=None):
+def _split(kind, r, k, test_size, stratified, seed, X, y):
+    """The splits of one randomization, as a list; a class too small for the folds was warned of once already."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="The least populated class in y has only", category=UserWarning)
+        return list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y))
+
+
+def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, groups=None,
+            scoring=None, fit_params=None, n_repeats=10, alpha=0.05, alternative="two-sided", df=None, rope=None,
+            estimator_seeds="unset", quick=False, n_jobs=1, backend="processes", progress=None, rng=None):
     """Compare two estimators on the same splits, with the replicability of the decision.
 
     Null hypothesis of every test: A and B have the same expected score on data
@@ -169,8 +183,12 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     Parameters
     ----------
     estimator_a, estimator_b : scikit-learn estimator
-        Classifiers or regressors, cloned for every split.
-    X : array-like of shape (n_samples, n_features)
+        Classifiers or regressors, cloned for every split (their ``random_state``
+        parameters set as ``estimator_seeds`` says).
+    X : array-like, sparse matrix or DataFrame of shape (n_samples, n_features)
+        Passed to the estimators as given: a DataFrame stays one (column names and
+        dtypes for a ``ColumnTransformer``), a sparse matrix stays sparse; rows are
+        taken as ``cross_validate`` takes them.
     y : array-like of shape (n_samples,)
     scheme : str, default "10x10cv"
         ``"RxKcv"``: R runs of K-fold cv (stratified for classifiers when every
@@ -183,15 +201,35 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         Number of splits of ``"resampling"``.
     test_size : float, default 0.1
         Test fraction of ``"resampling"``.
-    scoring : str or callable, optional
+    cv : scikit-learn splitter, optional
+        Any splitter (``GroupKFold(10, shuffle=True)``, ``RepeatedStratifiedKFold``,
+        ``ShuffleSplit``, ...) in place of ``scheme``; randomization ``i`` uses a copy
+        with ``random_state`` set to ``Comparison.seeds[i]`` (a splitter without one,
+        or with ``shuffle=False``, gives the same splits every time, and a warning
+        says so). Its splits count as r x k cv when each run's test sets partition
+        the rows (``r``: its ``n_repeats``, else 1), else as random subsampling.
+    groups : array-like of shape (n_samples,), optional
+        Group labels passed to ``cv.split``; they need a group-aware ``cv``.
+    scoring : str, callable, list, tuple or dict, optional
         A scikit-learn scoring name or scorer ``scorer(estimator, X, y)``; higher
-        is better. Default: the estimators' ``score`` (accuracy, R²).
+        is better. Default: the estimators' ``score`` (accuracy, R²), which
+        learners of different kinds do not share (refused). Several metrics (a
+        list of names or a dict of scorers, as in ``cross_validate``) give one
+        Comparison per metric, on the same fits.
+    fit_params : dict, optional
+        Passed to every ``fit`` (``sample_weight``, or ``name__param`` for a
+        pipeline's step); values with one entry per sample are taken at the
+        training rows, as ``cross_validate``'s ``params``.
     n_repeats : int, default 10
         Independent randomizations of the whole scheme, at least 2. Ten is what
         Bouckaert (2004) and Bouckaert & Frank (2004) use to estimate
         replicability; R̂2's standard error (reported) shows what fewer would cost.
     alpha : float, default 0.05
         Significance level of the decisions.
+    alternative : {"two-sided", "greater", "less"}, default "two-sided"
+        Alternative hypothesis of every test: ``"greater"``, A's expected score
+        is higher than B's (decided only as "A better"); ``"less"``, lower. A
+        one-sided test leaves out the 5 x 2 cv F test, which has no direction.
     df : float, optional
         Calibrated degrees of freedom (Bouckaert 2003). They depend on the learner
         pair and the data, so none is assumed; given, the calibrated test is
@@ -204,6 +242,25 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         the two are within ``rope``, and that B is better, with its decision at
         0.95 (:func:`~replicability.stats.bayesian.bayesian_correlated_ttest`).
         ``0`` is allowed (no equivalence region); None (default) leaves it out.
+    estimator_seeds : {"unset", "all"}, default "unset"
+        The learners' own randomness. ``"unset"``: every ``random_state`` parameter
+        left at None, nested ones included (``get_params(deep=True)`` names ending in
+        ``random_state``: pipeline steps, column transformers, meta-estimators), is
+        set for every split and randomization from a stream of ``rng`` separate from
+        the splits'; one the user fixed is kept, as in scikit-learn, and then that
+        randomness is the same on every split and randomization, not varied (the
+        summary says so). ``"all"``: every ``random_state`` is drawn, fixed ones too.
+        Either way the same ``rng`` gives the same scores for any estimator whose
+        randomness goes through ``random_state``. What was drawn and what kept is in
+        ``Comparison.seed_plans``, the drawn values in ``Comparison.drawn_seeds``.
+    quick : bool, default False
+        A cheap first look: 1 x 10 cv under 2 randomizations, 20 splits and 40
+        fits, against the default's 100 splits under 10 randomizations (2,000 fits);
+        ``scheme`` and ``n_repeats`` are then left at their defaults (with ``cv``,
+        only ``n_repeats`` is set, to 2). Its limits, which the summary states: ten
+        differences give the corrected t-test little power, there are no
+        sorted-runs tests, and two randomizations make a single pair, so R̂2 is
+        0 or 1 and says little. A first look, not a result to report.
     n_jobs : int, default 1
         Worker processes over splits (1: in this process). Results do not depend on it.
     backend : {"processes", "dask"}, default "processes"
@@ -211,15 +268,25 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         ``"processes"`` uses ``n_jobs`` local processes; ``"dask"`` runs the fits on
         the current ``dask.distributed`` client (the ``[dask]`` extra).
     progress : bool, optional
-        Show a progress bar with the expected remaining time; default: when
-        standard error is a terminal.
+        Show a progress bar with the expected remaining time, after a line that
+        states the number of fits; default: when standard error is a terminal.
     rng : numpy.random.Generator, int or None
         Root of the randomizations: repeat ``i`` splits with a seed drawn from the
-        ``i``-th child of ``rng`` (``Comparison.seeds``).
+        ``i``-th child of ``rng`` (``Comparison.seeds``); the learners' drawn
+        ``random_state`` values come from that child's own first child, one per
+        split and parameter.
 
     Returns
     -------
-    Comparison
+    Comparison, or dict of str to Comparison
+        One Comparison; with several metrics in ``scoring``, one per metric, by
+        name (as ``cross_validate``'s keys follow ``scoring``).
+
+    Raises
+    ------
+    ValueError
+        Before any fit, for learners that cannot be compared; after, on the first
+        split where a learner fails or its score is undefined, naming both.
 
     References
     ----------
@@ -246,37 +313,92 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     >>> res.recommended, res.decision
     ('corrected repeated cv t', 0)
     """
-    kind, r, k = _parse_scheme(scheme, n_runs)
+    check_bool(quick, "quick")
+    if quick:
+        if scheme != "10x10cv" or n_repeats != 10:
+            raise ValueError(f"`quick` sets the scheme ({QUICK_SCHEME!r}) and `n_repeats` ({QUICK_REPEATS}) itself; "
+                             f"leave `scheme` and `n_repeats` at their defaults, or pass quick=False.")
+        scheme, n_repeats = QUICK_SCHEME, QUICK_REPEATS
+    kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
     n_repeats = check_positive_int(n_repeats, "n_repeats", minimum=2)
     alpha = check_alpha(alpha)
+    alternative = check_alternative(alternative)
     rope = None if rope is None else check_rope(rope)
     if n_jobs != -1:
         n_jobs = check_positive_int(n_jobs, "n_jobs")
     check_choice(backend, "backend", _BACKENDS)
     if backend == "dask" and importlib.util.find_spec("distributed") is None:
         raise ImportError("`backend` 'dask' needs the [dask] extra: pip install 'replicability[dask]'.")
-    X, y = np.asarray(X), np.asarray(y)
-    if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0]:
-        raise ValueError(f"`X` must be 2-d and `y` 1-d with one label per row; got shapes {X.shape} and {y.shape}.")
+    check_comparable({"estimator_a": estimator_a, "estimator_b": estimator_b}, scoring)
+    X, y, groups = as_data(X, y, groups)
+    if cv is None and groups is not None:
+        raise ValueError("`groups` needs a group-aware `cv` (e.g. GroupKFold(n_splits=10, shuffle=True)); the "
+                         f"scheme {scheme!r} ignores groups.")
+    if cv is not None and not (callable(getattr(cv, "split", None)) and callable(getattr(cv, "get_n_splits", None))):
+        raise TypeError(f"`cv` must be a scikit-learn splitter (with split and get_n_splits); got {cv!r}.")
+    if fit_params is not None and not isinstance(fit_params, dict):
+        raise TypeError(f"`fit_params` must be a dict of fit parameters; got {type(fit_params).__name__}.")
     scorer_a, scorer_b = check_scoring(estimator_a, scoring), check_scoring(estimator_b, scoring)
+    metrics = _metric_names(scoring)
+    check_picklable({"estimator_a": estimator_a, "estimator_b": estimator_b, "scoring": scoring}, n_jobs, backend)
     if kind == "resampling":
         test_size = check_fraction(test_size, "test_size")
-    stratified = _stratify(estimator_a, estimator_b, y, k if kind == "cv" else 2)
-    seeds = [sklearn_seed(g) for g in as_generator(rng).spawn(n_repeats)]
-    splits = [list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y)) for seed in seeds]
-    folds = [fold for repeat in splits for fold in repeat]
-    results = parallel_map(lambda fold: _score_split(estimator_a, estimator_b, scorer_a, scorer_b, X, y, *fold),
-                           folds, backend=backend, n_jobs=n_jobs)
-    if sys.stderr.isatty() if progress is None else bool(progress):
+    classifiers = is_classifier(estimator_a) and is_classifier(estimator_b)
+    labels = np.asarray(y)
+    generators = as_generator(rng).spawn(n_repeats)
+    seeds = [sklearn_seed(g) for g in generators]
+    if cv is None:
+        stratified = stratify(classifiers, labels, **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))
+        splits = [_split(kind, r, k, test_size, stratified, seed, X, labels) for seed in seeds]
+    else:
+        if not randomizable(cv):
+            warnings.warn(f"`cv` {cv!r} has no random_state to vary: every randomization has the same splits, so "
+                          f"only the learners' own randomness varies between them.", UserWarning, stacklevel=2)
+        splits = [cv_splits(cv, seed, X, y, groups, quiet=i > 0) for i, seed in enumerate(seeds)]
+        kind, r, k = cv_layout(cv, splits[0], len(labels))
+        scheme = repr(cv)
+    plans = {"A": seed_plan(estimator_a, estimator_seeds), "B": seed_plan(estimator_b, estimator_seeds)}
+    # the learners' seeds: one child stream per randomization, apart from its splitter's seed
+    streams = [g.spawn(1)[0] for g in generators]
+    drawn = {side: np.stack([plan.draw(stream, r * k) for stream in streams]) for side, plan in plans.items()}
+    folds = [(train, test, (drawn["A"][i, j], drawn["B"][i, j]))
+             for i, repeat in enumerate(splits) for j, (train, test) in enumerate(repeat)]
+    learners = (("A", estimator_a, scorer_a, plans["A"].drawn), ("B", estimator_b, scorer_b, plans["B"].drawn))
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+    if show:
+        print(f"compare: {len(folds)} splits, {2 * len(folds)} fits"
+              + ("" if quick else f" (quick=True: {2 * QUICK_REPEATS * _parse_scheme(QUICK_SCHEME, 0)[2]} fits, "
+                                  f"a first look)"), file=sys.stderr)
+    results = parallel_map(lambda fold: score_split(learners, X, y, *fold, fit_params=fit_params), folds,
+                           backend=backend, n_jobs=n_jobs)
+    if show:
         from tqdm.auto import tqdm
 
         results = tqdm(results, total=len(folds), desc="splits", unit="split")
-    scores = np.array(list(results), dtype=float).reshape(n_repeats, r, k, 2)
+    scores = gather(results, lambda i: split_name(i, r, k, kind))
     n_train = np.mean([len(train) for train, _ in splits[0]])
     n_test = np.mean([len(test) for _, test in splits[0]])
-    return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
-                    scoring=_scoring_name(scoring, estimator_a, estimator_b),
-                    seeds=seeds, rope=rope)
+    common = {"alpha": alpha, "df": df, "scheme": scheme, "seeds": seeds, "rope": rope, "alternative": alternative,
+              "quick": quick,
+              "seed_plans": plans, "drawn_seeds": {side: a.reshape(n_repeats, r, k, -1) for side, a in drawn.items()}}
+    if metrics is None:
+        scores = np.array(scores, dtype=float).reshape(n_repeats, r, k, 2)
+        return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test,
+                        scoring=_scoring_name(scoring, estimator_a, estimator_b), **common)
+    out = {}
+    for metric in metrics:
+        both = np.array([[side[metric] for side in split] for split in scores], dtype=float).reshape(n_repeats, r, k, 2)
+        out[metric] = _analyse(both[..., 0], both[..., 1], kind, n_train, n_test, scoring=metric, **common)
+    return out
+
+
+def _metric_names(scoring):
+    """The metric names of a multi-metric ``scoring`` (list, tuple, set or dict), else None."""
+    if isinstance(scoring, (list, tuple, dict)):
+        return [str(name) for name in scoring]
+    if isinstance(scoring, set):
+        return sorted(map(str, scoring))
+    return None
 
 
 def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=None, scoring="score"):
@@ -325,7 +447,7 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=N
     """
     alpha = check_alpha(alpha)
     rope = None if rope is None else check_rope(rope)
-    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    x, y = as_numbers(x, "x"), as_numbers(y, "y")
     if scheme == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
         x, y = x[..., None], y[..., None]
     kind, r, k = _parse_scheme(scheme, x.shape[-2] if x.ndim >= 2 else 0)

@@ -15,7 +15,7 @@ _MODULES = {
     ),
     "nonparametric": ("SignTestResult", "SignedRankResult", "sign_test", "signed_rank_test"),
     "contingency": (
-        "McNemarResult", "bonferroni", "cochran_q_test", "holm", "looney_ftest", "mcnemar_test",
+        "McNemarResult", "bonferroni", "cochran_q_test", "holm", "looney_ftest", "mcnemar_table", "mcnemar_test",
         "proportions_ztest",
     ),
     "schemes": (

@@ -28,6 +28,7 @@ from .._validation import (
 
 __all__ = [
     "McNemarResult",
+    "mcnemar_table",
     "mcnemar_test",
     "proportions_ztest",
     "cochran_q_test",
@@ -80,6 +81,49 @@ def _as_correct_matrix(correct, name="correct"):
 # --------------------------------------------------------------------------
 # McNemar
 # --------------------------------------------------------------------------
+
+
+def mcnemar_table(y, pred_a, pred_b):
+    """The 2x2 table of McNemar's test from the labels and two classifiers' predictions on one test set.
+
+    Rows: A right, A wrong; columns: B right, B wrong (the layout of statsmodels'
+    ``mcnemar`` and mlxtend's ``mcnemar_table``, which :func:`mcnemar_test` takes):
+    ``table[0, 1]`` counts the cases only A got right, ``table[1, 0]`` those only B
+    got right.
+
+    Parameters
+    ----------
+    y, pred_a, pred_b : array_like, shape (n_samples,)
+        True labels and the predictions of A and B (any labels that compare with ``==``).
+
+    Returns
+    -------
+    ndarray of int64, shape (2, 2)
+
+    References
+    ----------
+    .. [1] McNemar, Q. (1947). Note on the sampling error of the difference between
+       correlated proportions or percentages. Psychometrika 12(2), 153-157.
+       https://doi.org/10.1007/BF02295996
+
+    Examples
+    --------
+    >>> mcnemar_table([0, 1, 1, 0, 1], [0, 1, 0, 0, 0], [1, 1, 1, 0, 0])
+    array([[2, 1],
+           [1, 1]])
+    >>> float(mcnemar_test(mcnemar_table([0, 1, 1, 0, 1], [0, 1, 0, 0, 0], [1, 1, 1, 0, 0])).pvalue)
+    1.0
+    """
+    arrays = [np.asarray(v) for v in (y, pred_a, pred_b)]
+    for arr, name in zip(arrays, ("y", "pred_a", "pred_b")):
+        if arr.ndim != 1 or arr.size == 0:
+            raise ValueError(f"`{name}` must be a non-empty 1-d array of labels; got shape {arr.shape}.")
+    if not arrays[0].shape == arrays[1].shape == arrays[2].shape:
+        raise ValueError(f"`y`, `pred_a` and `pred_b` must have the same length; got "
+                         f"{', '.join(str(a.size) for a in arrays)}.")
+    right_a, right_b = arrays[1] == arrays[0], arrays[2] == arrays[0]
+    return np.array([[np.sum(right_a & right_b), np.sum(right_a & ~right_b)],
+                     [np.sum(~right_a & right_b), np.sum(~right_a & ~right_b)]], dtype=np.int64)
 
 
 def mcnemar_test(b, c=None, *, correction=False, method="chi2"):

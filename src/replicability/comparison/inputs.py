@@ -1,0 +1,93 @@
+"""A comparison's inputs as scikit-learn takes them: data kept as given, any splitter, fit parameters.
+
+``X`` stays what the user passed (a DataFrame keeps its column names and dtypes for a
+``ColumnTransformer`` or ``categorical_features="from_dtype"``; a sparse matrix stays
+sparse); rows are taken with scikit-learn's ``_safe_indexing``, as ``cross_validate``
+takes them. A splitter given as ``cv`` is repeated under every randomization with a
+fresh ``random_state``; its splits are laid out as runs of folds when each run's test
+sets partition the data (k-fold), else as independent splits (random subsampling).
+"""
+
+from __future__ import annotations
+
+import copy
+import warnings
+
+import numpy as np
+from sklearn.utils import _safe_indexing
+from sklearn.utils.validation import _num_samples
+
+__all__ = ["as_data", "cv_layout", "cv_splits", "fit_rows", "randomizable"]
+
+
+def _shape(obj):
+    return getattr(obj, "shape", None) or np.shape(obj)
+
+
+def as_data(X, y, groups):
+    """``X`` and ``y`` kept as given (lists made arrays), ``groups`` an array; one row each, checked."""
+    if not hasattr(X, "shape"):
+        X = np.asarray(X)
+    if not (hasattr(y, "shape") and hasattr(y, "iloc")):  # a pandas Series stays one
+        y = np.asarray(y)
+    if len(_shape(X)) != 2 or len(_shape(y)) != 1 or _shape(X)[0] != _shape(y)[0]:
+        raise ValueError(f"`X` must be 2-d and `y` 1-d with one label per row; got shapes {tuple(_shape(X))} "
+                         f"and {tuple(_shape(y))}.")
+    if groups is not None:
+        groups = np.asarray(groups)
+        if groups.shape != (_shape(X)[0],):
+            raise ValueError(f"`groups` must hold one label per row of `X` ({_shape(X)[0]}); got shape "
+                             f"{groups.shape}.")
+    return X, y, groups
+
+
+def fit_rows(fit_params, n_samples, rows):
+    """The fit parameters of a training set: those with one value per sample taken at ``rows``.
+
+    As scikit-learn's ``cross_validate`` does with ``params``: a sample weight is
+    indexed like ``X``, any other value is passed unchanged.
+    """
+    out = {}
+    for name, value in fit_params.items():
+        aligned = hasattr(value, "__len__") and not isinstance(value, (str, dict)) and _num_samples(value) == n_samples
+        out[name] = _safe_indexing(value, rows) if aligned else value
+    return out
+
+
+def randomizable(cv):
+    """Whether a splitter's splits change with its ``random_state`` (not with ``shuffle=False``)."""
+    return hasattr(cv, "random_state") and getattr(cv, "shuffle", True) is not False
+
+
+def cv_splits(cv, seed, X, y, groups, *, quiet=False):
+    """The splits of splitter ``cv`` with ``random_state=seed`` (a copy; ``cv`` is not changed).
+
+    ``quiet``: without the splitter's warning that a class is too small for the folds
+    (given once, by the first randomization).
+    """
+    splitter = copy.deepcopy(cv)
+    if randomizable(cv):
+        splitter.random_state = seed
+    with warnings.catch_warnings():
+        if quiet:
+            warnings.filterwarnings("ignore", message="The least populated class in y has only",
+                                    category=UserWarning)
+        return [(np.asarray(train), np.asarray(test)) for train, test in splitter.split(X, y, groups)]
+
+
+def cv_layout(cv, splits, n_samples):
+    """``("cv", r, k)`` when each of ``r`` runs' ``k`` test sets partition the rows, else ``("resampling", m, 1)``.
+
+    ``r`` is the splitter's ``n_repeats`` (``RepeatedKFold``), else 1.
+    """
+    m = len(splits)
+    if m < 2:
+        raise ValueError(f"`cv` must give at least 2 splits; {cv!r} gives {m}.")
+    r = getattr(cv, "n_repeats", 1)
+    r = r if isinstance(r, int) and r >= 1 and m % r == 0 else 1
+    k = m // r
+    rows = np.arange(n_samples)
+    partition = k >= 2 and all(
+        np.array_equal(np.sort(np.concatenate([test for _, test in splits[j * k:(j + 1) * k]])), rows)
+        for j in range(r))
+    return ("cv", r, k) if partition else ("resampling", m, 1)
