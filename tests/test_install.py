@@ -40,8 +40,12 @@ except ImportError as exc:
 
 # a figure in an environment without matplotlib
 PLOT = """
-from replicability.plotting import critical_difference_diagram
-critical_difference_diagram({"a": 1.5, "b": 1.5}, 10)
+import numpy as np
+import replicability as rp
+rng = np.random.default_rng(0)
+result = rp.compare_scores(rng.normal(0.8, 0.02, 100), rng.normal(0.8, 0.02, 100), scheme="10x10cv",
+                           n_train=90, n_test=10)
+result.plot()
 """
 
 pytestmark = pytest.mark.slow

@@ -17,7 +17,7 @@ import numpy as np
 from ._validation import as_float_array, check_alpha, check_choice, check_positive_int
 from .stats.ranks import critical_difference, rank_cliques
 
-__all__ = ["critical_difference_diagram", "pyplot"]
+__all__ = ["critical_difference_diagram"]
 
 _SIDES = ("left", "right")
 # Vertical layout, in axis units: the rank axis at 0, the CD bar above, cliques and labels below.
@@ -41,8 +41,8 @@ def pyplot():
     try:
         import matplotlib.pyplot as plt
     except ModuleNotFoundError as exc:
-        if exc.name != "matplotlib":
-            raise
+        if (exc.name or "").partition(".")[0] != "matplotlib":
+            raise  # matplotlib is there, one of its own dependencies is not
         raise ImportError("Plotting needs the [plot] extra: pip install 'replicability[plot]'") from None
     return plt
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..plotting import pyplot
 from ..stats.bayesian import BAYESIAN_DECISIONS
 from ..stats.measures import (
     outcome_counts,
@@ -314,8 +315,7 @@ class Comparison:
         numpy.ndarray of matplotlib.axes.Axes
             The two panels.
         """
-        import matplotlib.pyplot as plt
-
+        plt = pyplot()
         if ax is None:
             _, ax = plt.subplots(1, 2, figsize=(10, 3.6), constrained_layout=True)
         d = self.differences[0].reshape(-1)
