@@ -1,6 +1,6 @@
 """Figures that span the package's rooms; matplotlib is imported only when one is drawn.
 
-:func:`pyplot` is the one place the package imports matplotlib's pyplot for a user's
+``pyplot()`` is the one place the package imports matplotlib's pyplot for a user's
 figure: without matplotlib it raises an :class:`ImportError` that names the extra to
 install (``pip install 'replicability[plot]'``).
 
