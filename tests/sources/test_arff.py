@@ -582,3 +582,13 @@ def test_hostile_files_are_read_or_refused_in_bounded_time():
     outcomes = dict(line.split("\t", 1) for line in proc.stdout.splitlines())
     for name, (_, expected) in HOSTILE.items():
         assert expected in outcomes[name], (name, outcomes[name])
+
+
+@pytest.mark.parametrize(("make", "what"), [(os.mkdir, "is a folder"), (os.mkfifo, "is a named pipe (FIFO)")])
+def test_a_folder_or_a_pipe_is_named_as_what_it_is(tmp_path, make, what):
+    path = tmp_path / "data.arff"
+    make(path)  # reading a pipe would block: it must be refused before it is opened
+    with pytest.raises(ValueError, match=re.escape(f"ARFF file {path} {what}")):
+        load_arff(path)
+    with pytest.raises(FileNotFoundError):
+        load_arff(tmp_path / "missing.arff")

@@ -16,7 +16,7 @@ import sys
 
 import pandas as pd
 
-from .._validation import command_error, parse_literal
+from .._validation import command_error, not_a_regular_file, parse_literal
 from ..sources.arff import load_arff
 from .run import compare
 
@@ -25,8 +25,11 @@ __all__ = ["compare_command"]
 
 def _read_table(path, target):
     """Features and target of a CSV, Parquet or ARFF file; raises ValueError with a one-line reason."""
-    if not path.is_file():
+    problem = not_a_regular_file(path)
+    if problem == "does not exist":
         raise ValueError(f"no such file: {path}")
+    if problem is not None:
+        raise ValueError(f"data file {path} {problem}; give a CSV, ARFF or Parquet file")
     if path.suffix.lower() == ".arff":
         ds = load_arff(path, class_attribute=target)
         return ds.X, ds.y

@@ -67,7 +67,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._validation import check_bool
+from .._validation import check_bool, not_a_regular_file
 
 __all__ = ["MAX_SPARSE_CELLS", "ArffError", "Dataset", "load_arff", "parse_arff"]
 
@@ -722,6 +722,11 @@ def load_arff(path, *, class_attribute=None, allow_empty=False):
     ArffError
         On malformed input or an encoding other than UTF-8; the message names
         the file and line.
+    FileNotFoundError
+        If ``path`` does not exist.
+    ValueError
+        If ``path`` is a folder, a named pipe or a device rather than a file
+        (checked before reading, which would block on a pipe).
 
     See Also
     --------
@@ -740,6 +745,10 @@ def load_arff(path, *, class_attribute=None, allow_empty=False):
     ('toy', 2, 1, [0, 1])
     """
     path = Path(path)
+    problem = not_a_regular_file(path)
+    if problem is not None:  # read_bytes would block on a named pipe, or say "Is a directory"
+        error = FileNotFoundError if problem == "does not exist" else ValueError
+        raise error(f"ARFF file {path} {problem}")
     return _parse_bytes(
         path.read_bytes(), source=str(path), name=path.stem, class_attribute=class_attribute, allow_empty=allow_empty
     )
