@@ -45,27 +45,41 @@ import importlib.util
 import json
 import os
 import re
+import signal
+import subprocess
 import sys
 import tempfile
 import warnings
 from pathlib import Path
 
-from .._validation import SCALES, command_error, parse_literal
+from .._validation import command_error, parse_literal
 from ..engine.store import default_cache_dir, paper_results_dir
+from .parameters import parameter_problem
 
-__all__ = ["CommandError", "OutputError", "notebook_command", "notebook_parameters", "run_folder",
+__all__ = ["CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "run_folder",
            "run_notebook", "strip_volatile_metadata"]
 
 _VOLATILE_CELL_KEYS = ("papermill", "execution", "collapsed", "scrolled", "ExecuteTime")
 # what executing a notebook takes; installed by the [book] extra, not the core install
 _BOOK_MODULES = ("nbformat", "papermill", "ipykernel", "nbconvert")
-# values a parameter of this name may take, when the notebook's default is one of them
-_ALLOWED = {"scale": SCALES}
+# the compendium's folders of committed files, which no rerun writes into
+_COMMITTED = ("data", "notebooks", "book")
+# a notebook being executed, <stem>-<random>.<process id>.ipynb in the scratch folder, or its kernel's
+# connection file, kernel-<random>.<process id>.json
+_SCRATCH = re.compile(r".+\.(\d+)\.(ipynb|json)")
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # the format of REPLICABILITY_RECOMPUTE and of `created_utc`
 
 
 class CommandError(Exception):
     """A bad command line or input, found before anything ran: one line, exit code 2."""
+
+
+class Stopped(BaseException):  # noqa: N818 -- named as KeyboardInterrupt is, which it mirrors
+    """SIGTERM reached ``run`` or ``reproduce``; raised like KeyboardInterrupt so that cleanups run."""
+
+
+def _stop(signum, frame):
+    raise Stopped(signal.Signals(signum).name)
 
 
 class OutputError(OSError):
@@ -190,10 +204,9 @@ def _parameter_value(path, name, text, defaults):
                            f"got {text!r}")
     if isinstance(default, float) and isinstance(value, int):
         value = float(value)
-    allowed = _ALLOWED.get(name)
-    if allowed is not None and default in allowed and value not in allowed:
-        raise CommandError(f"parameter {name!r} of {path} must be one of {', '.join(map(repr, allowed))}; "
-                           f"got {value!r}")
+    problem = parameter_problem(path, name, value)
+    if problem is not None:
+        raise CommandError(f"parameter {name!r} of {path} {problem}; got {text!r}")
     return value
 
 
@@ -242,16 +255,83 @@ def _check_output(output):
         raise CommandError(f"cannot write output {output}: {folder}: {exc.strerror}") from exc
 
 
-def _keep_elsewhere(text, path, kept=None):
-    """Write ``text`` to ``kept``, or to a new file in the temporary folder; its path, or None if that fails."""
+def _committed_folder_problem(output, path):
+    """Why a rerun of ``path`` may not write ``output`` (a message), or None if it may.
+
+    Refused: the notebook itself, and any path inside ``data/``, ``notebooks/`` or ``book/``
+    of the compendium that holds the working directory or the notebook (the first folder
+    upwards with ``data/published``, as :func:`~replicability.engine.store.data_dir` finds
+    it), or inside ``REPLICABILITY_DATA_DIR``. The tables of a rerun go to ``reproduced/``
+    beside its output, so an output in ``data/`` would rewrite ``data/reproduced/``.
+    """
+    target = Path(output).resolve()
+    if target == Path(path).resolve():
+        return (f"output {output} is the notebook being run; a rerun writes elsewhere "
+                f"(run it without -o and -p to execute it in place)")
+    folders = [Path(os.environ["REPLICABILITY_DATA_DIR"]).resolve()] if "REPLICABILITY_DATA_DIR" in os.environ else []
+    for place in (Path.cwd().resolve(), Path(path).resolve().parent):
+        root = next((f for f in (place, *place.parents) if (f / "data" / "published").is_dir()), None)
+        folders += [root / name for name in _COMMITTED] if root is not None else []
+    folder = next((f for f in folders if target.is_relative_to(f)), None)
+    if folder is None:
+        return None
+    return (f"output {output} is inside {folder}{os.sep}, which holds committed files; "
+            f"a rerun writes elsewhere (without -o: runs/ in the working directory)")
+
+
+def _scratch_folder():
+    """The folder of the notebooks being executed, in the system's temporary folder, one per user."""
+    folder = Path(tempfile.gettempdir()) / f"replicability-run-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+def _alive(pid):
     try:
-        if kept is None:
-            fd, kept = tempfile.mkstemp(prefix=f"{Path(path).stem}-", suffix=".ipynb")
-            os.close(fd)
-        Path(kept).write_text(text, encoding="utf-8")
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # a live process of another user
+        return True
+    return True
+
+
+def _scratch_notebook(path):
+    """A new file for papermill to save ``path`` into as it executes; None if none can be made.
+
+    Named ``<stem>-<random>.<process id>.ipynb`` in :func:`_scratch_folder`, so that the
+    next run removes what a run killed without a chance to clean up (SIGKILL) left there:
+    any such file whose process is gone. The folder is on this machine (the system's
+    temporary folder), so a process id names a process here.
+    """
+    try:
+        folder = _scratch_folder()
+        for file in folder.iterdir():
+            match = _SCRATCH.fullmatch(file.name)
+            if match and not _alive(int(match.group(1))):
+                file.unlink(missing_ok=True)
+        fd, name = tempfile.mkstemp(prefix=f"{Path(path).stem}-", suffix=f".{os.getpid()}.ipynb", dir=folder)
+        os.close(fd)
     except OSError:
         return None
-    return Path(kept)
+    return Path(name)
+
+
+def _keep(scratch, text=None):
+    """Keep the scratch notebook (after writing ``text`` to it): renamed out of the next run's cleanup.
+
+    Returns the kept file, ``<stem>-<random>.ipynb`` beside it, or None if that fails.
+    """
+    if scratch is None:
+        return None
+    kept = scratch.with_name(scratch.name.rsplit(".", 2)[0] + ".ipynb")
+    try:
+        if text is not None:
+            scratch.write_text(text, encoding="utf-8")
+        scratch.replace(kept)
+    except OSError:
+        return None
+    return kept
 
 
 _GLUE_ROLE = re.compile(r"\{glue(?::text|:)?\}`([^`:]+)(?::([^`]*))?`")
@@ -301,6 +381,33 @@ def _write_html(nb, output):
         raise OutputError(f"executed notebook written to {output}, but not its HTML {html}: {exc.strerror}",
                           kept=output) from exc
     return html
+
+
+def _quiet_kernel_manager():
+    """Jupyter's kernel manager, its kernels' connection files in the scratch folder, their standard error discarded.
+
+    A connection file is named like a scratch notebook (``kernel-<random>.<process id>.json``),
+    so that the next run removes one a killed run left. A kernel writes jupyter's transport
+    warning to its standard error at every start, and a traceback when it is shut down in
+    the middle of a cell (Ctrl-C, SIGTERM); neither is the notebook's. What the notebook
+    prints, and a failing cell's traceback, reach the notebook through the kernel's
+    messages, not its standard error.
+    """
+    from jupyter_client.manager import AsyncKernelManager
+
+    class QuietKernelManager(AsyncKernelManager):
+        async def _async_pre_start_kernel(self, **kw):
+            if not self.connection_file:
+                fd, self.connection_file = tempfile.mkstemp(prefix="kernel-", suffix=f".{os.getpid()}.json",
+                                                            dir=_scratch_folder())
+                os.close(fd)
+            return await super()._async_pre_start_kernel(**kw)
+
+        async def _async_launch_kernel(self, kernel_cmd, **kw):
+            kw.setdefault("stderr", subprocess.DEVNULL)
+            return await super()._async_launch_kernel(kernel_cmd, **kw)
+
+    return QuietKernelManager
 
 
 @contextlib.contextmanager
@@ -374,25 +481,29 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     output.parent.mkdir(parents=True, exist_ok=True)
     env = {}
     if output.resolve() != path.resolve() and "REPLICABILITY_REPRODUCED_DIR" not in os.environ:
+        problem = _committed_folder_problem(output, path)
+        if problem is not None:
+            raise ValueError(problem)
         env["REPLICABILITY_REPRODUCED_DIR"] = str((output.parent / "reproduced").resolve())
     # papermill saves the notebook there after each cell: what a failing cell leaves is kept
-    kept = _keep_elsewhere("", path)
+    scratch = _scratch_notebook(path)
     try:
         with _environment(env):  # the kernel papermill starts inherits the environment
             nb = papermill.execute_notebook(
                 str(path),
-                None if kept is None else str(kept),
+                None if scratch is None else str(scratch),
                 parameters=parameters or {},
                 cwd=str(cwd or path.parent),
                 progress_bar=progress,
                 kernel_name="python3",
+                kernel_manager_class=_quiet_kernel_manager(),
             )
     except papermill.PapermillExecutionError as exc:
-        exc.notebook, exc.kept = path, kept
+        exc.notebook, exc.kept = path, _keep(scratch)
         raise
     except BaseException:  # interrupted, kernel died: nobody is told where a partial notebook would be
-        if kept is not None:
-            kept.unlink(missing_ok=True)
+        if scratch is not None:
+            scratch.unlink(missing_ok=True)
         raise
     strip_volatile_metadata(nb)
     text = nbformat.writes(nb)
@@ -400,11 +511,11 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        kept = _keep_elsewhere(text, path, kept)
+        kept = _keep(scratch, text)
         where = f"the executed notebook is kept at {kept}" if kept else "the executed notebook could not be kept"
         raise OutputError(f"cannot write output {output} ({exc.strerror}); {where}", kept=kept) from exc
-    if kept is not None:
-        kept.unlink(missing_ok=True)
+    if scratch is not None:
+        scratch.unlink(missing_ok=True)
     if html:
         _write_html(nb, output)
     return output
@@ -422,6 +533,11 @@ def _require_book_extra(command):
 
 def _plan_runs(notebooks, raw_parameters, output):
     """Check every notebook, parameter and output before anything runs; the (path, output, parameters) to run."""
+    names = [name for name, _ in raw_parameters]
+    repeated = next((name for name in names if names.count(name) > 1), None)
+    if repeated is not None:
+        values = ", ".join(f"-p {name} {text}" for name, text in raw_parameters if name == repeated)
+        raise CommandError(f"parameter {repeated!r} is given more than once ({values}); give it once")
     plans = []
     for path in notebooks:
         defaults = _parameters_of(_read_notebook(path), path)
@@ -429,6 +545,10 @@ def _plan_runs(notebooks, raw_parameters, output):
         target = output
         if target is None:
             target = path if not parameters else run_folder(path, parameters) / path.name
+        if output is not None or target != path:
+            problem = _committed_folder_problem(target, path)
+            if problem is not None:
+                raise CommandError(problem)
         _check_output(target)
         plans.append((path, target, parameters))
     return plans
@@ -508,15 +628,19 @@ def _reproduce(args, progress):
     notebooks = _reproduce_plan(args.notebooks)
     since = args.since or datetime.datetime.now(datetime.UTC).strftime(_TIME_FORMAT)
     print(f"recomputing the results created before {since} ({len(notebooks)} notebooks); "
-          f"to resume if interrupted: replicability reproduce --since {since}")
+          f"to resume if interrupted: replicability reproduce --since {since}", flush=True)
     stores = _result_stores(notebooks)
     before = _result_files(stores)
     # Recompute every result created before `since`, once: notebooks that share a
     # result read the fresh copy the first of them wrote.
     with _environment({"REPLICABILITY_RECOMPUTE": since}):
         for path in notebooks:
-            run_notebook(path, path, progress=progress)
-            print(f"reproduced {path}")
+            try:
+                run_notebook(path, path, progress=progress)
+            except (KeyboardInterrupt, Stopped) as exc:
+                exc.resume = f"replicability reproduce --since {since}"
+                raise
+            print(f"reproduced {path}", flush=True)
     after = _result_files(stores)
     written = sorted(str(f) for f in after if before.get(f) != after[f])
     if written:
@@ -533,8 +657,16 @@ def notebook_command(args):
     from papermill import PapermillExecutionError
 
     progress = sys.stderr.isatty()
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         return (_run if args.command == "run" else _reproduce)(args, progress)
+    except (KeyboardInterrupt, Stopped) as exc:
+        # The notebook being executed was not written, its kernel is shut down, its scratch file removed.
+        how = "by SIGTERM" if isinstance(exc, Stopped) else "(Ctrl-C)"
+        resume = getattr(exc, "resume", None)
+        print(f"replicability {args.command}: interrupted {how}; the notebook being executed was not written"
+              + (f"; to resume: {resume}" if resume else ""), file=sys.stderr)
+        return 143 if isinstance(exc, Stopped) else 130
     except CommandError as exc:
         return command_error(str(exc), args.command)
     except OutputError as exc:
@@ -546,3 +678,5 @@ def notebook_command(args):
         print(f"replicability {args.command}: error: {exc.notebook} failed: cell [{exc.exec_count}] raised "
               f"{exc.ename}: {evalue}; the notebook with its traceback is {kept}", file=sys.stderr)
         return 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
