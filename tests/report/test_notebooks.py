@@ -440,3 +440,28 @@ def test_a_killed_run_leaves_no_temporary_notebook_and_says_so_in_one_line(tmp_p
     assert not (tmp_path / "out.ipynb").exists()
     psutil.wait_procs(kernels, timeout=30)
     assert not [k for k in kernels if k.is_running() and k.status() != psutil.STATUS_ZOMBIE]
+
+def test_an_interrupted_reproduce_says_how_to_resume_in_one_line(tmp_path):
+    (tmp_path / "nbs" / "paper").mkdir(parents=True)
+    (tmp_path / "tmp").mkdir()
+    marker = tmp_path / "started"
+    _notebook(tmp_path / "nbs" / "paper", "seed = 1\nscale = 'paper'",
+              f"open({str(marker)!r}, 'w').close()\nimport time\ntime.sleep(120)")
+    env = {**os.environ, "TMPDIR": str(tmp_path / "tmp"), "REPLICABILITY_DATA_DIR": str(tmp_path / "data"),
+           "REPLICABILITY_CACHE": str(tmp_path / "cache"),
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    command = [sys.executable, "-m", "replicability.cli", "reproduce", "--notebooks", str(tmp_path / "nbs")]
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _wait_for(marker, proc)
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the command and its kernel
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    since = re.search(r"replicability reproduce --since (\S+)", out).group(1)
+    assert proc.returncode == 130
+    assert err == (f"replicability reproduce: interrupted (Ctrl-C); the notebook being executed was not written; "
+                   f"to resume: replicability reproduce --since {since}\n")
+    assert [p for p in (tmp_path / "tmp").rglob("*") if p.is_file()] == []
