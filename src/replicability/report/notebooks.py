@@ -7,18 +7,28 @@ writes goes to one run folder, ``runs/<notebook>-<hash>/`` in the working direct
 (``<hash>``: the first 10 hex digits of the SHA-256 of the parameters that differ from
 the notebook's defaults, as sorted JSON): the executed notebook, its HTML rendering,
 and its reproduced tables in ``reproduced/`` (figures are inside the notebook and its
-HTML). ``-o FILE.ipynb`` puts the notebook elsewhere, its HTML and tables beside it.
-The stored notebook and ``data/`` are never written by a rerun, and ``runs/`` is
-ignored by git. Every executed notebook is normalized: papermill's and Jupyter's
-timing metadata are removed so that re-executing leaves ``git status`` clean.
+HTML). ``-o FILE.ipynb`` puts the notebook elsewhere, its HTML and tables beside it;
+it may not be the notebook itself, nor inside the compendium's ``data/``, ``notebooks/``
+or ``book/`` (whose ``reproduced/`` would be the committed tables). The stored notebook
+and ``data/`` are never written by a rerun, and ``runs/`` is ignored by git. Every
+executed notebook is normalized: papermill's and Jupyter's timing metadata are removed
+so that re-executing leaves ``git status`` clean.
 
 Before anything is executed, ``run`` checks the notebook (it exists and is one), every
-parameter (its name is assigned in the cell tagged ``parameters``; its value has the
-type of that default, a float accepting an integer; ``scale`` is one of
-``"smoke"``, ``"quick"``, ``"paper"``) and the output location (a writable
-``.ipynb`` file). If the output cannot be written after execution, the executed
-notebook is kept in the temporary folder and the message says where (exit code 1);
-so is the notebook of a run whose cell raised, with its traceback (exit code 1).
+parameter (given once; its name is assigned in the cell tagged ``parameters``; its value
+has the type of that default, a float accepting an integer, and lies in the range
+declared in :mod:`replicability.report.parameters`: ``alpha`` in (0, 1), ``scale`` one
+of ``"smoke"``, ``"quick"``, ``"paper"``, ...) and the output location (a writable
+``.ipynb`` file outside the committed folders); each failure is one line, exit code 2.
+If the output cannot be written after execution, the executed notebook is kept in the
+temporary folder and the message says where (exit code 1); so is the notebook of a run
+whose cell raised, with its traceback (exit code 1).
+
+Ctrl-C or SIGTERM ends either command with one line (exit code 130 or 143; for
+``reproduce``, with the command that resumes it): the kernel is shut down and the
+notebook being executed is not written. Its scratch files never outlive a run for long
+(``report/_scratch.py``): a run removes its own, and the next run those of
+a run killed by SIGKILL.
 
 ``replicability reproduce`` executes every experiment notebook (one with a ``scale``
 parameter, whose default is ``"paper"``) in place with recomputation forced: each
@@ -43,10 +53,10 @@ import datetime
 import hashlib
 import importlib.util
 import json
+import logging
 import os
 import re
 import signal
-import subprocess
 import sys
 import tempfile
 import warnings
@@ -54,6 +64,7 @@ from pathlib import Path
 
 from .._validation import command_error, parse_literal
 from ..engine.store import default_cache_dir, paper_results_dir
+from ._scratch import keep, quiet_kernel_manager, scratch_notebook
 from .parameters import parameter_problem
 
 __all__ = ["CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "run_folder",
@@ -64,9 +75,6 @@ _VOLATILE_CELL_KEYS = ("papermill", "execution", "collapsed", "scrolled", "Execu
 _BOOK_MODULES = ("nbformat", "papermill", "ipykernel", "nbconvert")
 # the compendium's folders of committed files, which no rerun writes into
 _COMMITTED = ("data", "notebooks", "book")
-# a notebook being executed, <stem>-<random>.<process id>.ipynb in the scratch folder, or its kernel's
-# connection file, kernel-<random>.<process id>.json
-_SCRATCH = re.compile(r".+\.(\d+)\.(ipynb|json)")
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # the format of REPLICABILITY_RECOMPUTE and of `created_utc`
 
 
@@ -79,6 +87,16 @@ class Stopped(BaseException):  # noqa: N818 -- named as KeyboardInterrupt is, wh
 
 
 def _stop(signum, frame):
+    """Stop the command: KeyboardInterrupt for SIGINT, :class:`Stopped` for SIGTERM, after quieting the loggers.
+
+    While the kernel is shut down, jupyter's client logs the cell it was waiting for
+    ("Kernel died while waiting for execute reply") and asyncio the task left unfinished;
+    the command's own line says what happened.
+    """
+    for name in ("papermill", "nbclient", "asyncio", "traitlets"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
     raise Stopped(signal.Signals(signum).name)
 
 
@@ -279,61 +297,6 @@ def _committed_folder_problem(output, path):
             f"a rerun writes elsewhere (without -o: runs/ in the working directory)")
 
 
-def _scratch_folder():
-    """The folder of the notebooks being executed, in the system's temporary folder, one per user."""
-    folder = Path(tempfile.gettempdir()) / f"replicability-run-{os.getuid() if hasattr(os, 'getuid') else 0}"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder
-
-
-def _alive(pid):
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # a live process of another user
-        return True
-    return True
-
-
-def _scratch_notebook(path):
-    """A new file for papermill to save ``path`` into as it executes; None if none can be made.
-
-    Named ``<stem>-<random>.<process id>.ipynb`` in :func:`_scratch_folder`, so that the
-    next run removes what a run killed without a chance to clean up (SIGKILL) left there:
-    any such file whose process is gone. The folder is on this machine (the system's
-    temporary folder), so a process id names a process here.
-    """
-    try:
-        folder = _scratch_folder()
-        for file in folder.iterdir():
-            match = _SCRATCH.fullmatch(file.name)
-            if match and not _alive(int(match.group(1))):
-                file.unlink(missing_ok=True)
-        fd, name = tempfile.mkstemp(prefix=f"{Path(path).stem}-", suffix=f".{os.getpid()}.ipynb", dir=folder)
-        os.close(fd)
-    except OSError:
-        return None
-    return Path(name)
-
-
-def _keep(scratch, text=None):
-    """Keep the scratch notebook (after writing ``text`` to it): renamed out of the next run's cleanup.
-
-    Returns the kept file, ``<stem>-<random>.ipynb`` beside it, or None if that fails.
-    """
-    if scratch is None:
-        return None
-    kept = scratch.with_name(scratch.name.rsplit(".", 2)[0] + ".ipynb")
-    try:
-        if text is not None:
-            scratch.write_text(text, encoding="utf-8")
-        scratch.replace(kept)
-    except OSError:
-        return None
-    return kept
-
-
 _GLUE_ROLE = re.compile(r"\{glue(?::text|:)?\}`([^`:]+)(?::([^`]*))?`")
 _RECORD = "application/papermill.record/"
 
@@ -383,33 +346,6 @@ def _write_html(nb, output):
     return html
 
 
-def _quiet_kernel_manager():
-    """Jupyter's kernel manager, its kernels' connection files in the scratch folder, their standard error discarded.
-
-    A connection file is named like a scratch notebook (``kernel-<random>.<process id>.json``),
-    so that the next run removes one a killed run left. A kernel writes jupyter's transport
-    warning to its standard error at every start, and a traceback when it is shut down in
-    the middle of a cell (Ctrl-C, SIGTERM); neither is the notebook's. What the notebook
-    prints, and a failing cell's traceback, reach the notebook through the kernel's
-    messages, not its standard error.
-    """
-    from jupyter_client.manager import AsyncKernelManager
-
-    class QuietKernelManager(AsyncKernelManager):
-        async def _async_pre_start_kernel(self, **kw):
-            if not self.connection_file:
-                fd, self.connection_file = tempfile.mkstemp(prefix="kernel-", suffix=f".{os.getpid()}.json",
-                                                            dir=_scratch_folder())
-                os.close(fd)
-            return await super()._async_pre_start_kernel(**kw)
-
-        async def _async_launch_kernel(self, kernel_cmd, **kw):
-            kw.setdefault("stderr", subprocess.DEVNULL)
-            return await super()._async_launch_kernel(kernel_cmd, **kw)
-
-    return QuietKernelManager
-
-
 @contextlib.contextmanager
 def _environment(values):
     """Set environment variables (inherited by the kernels papermill starts) and restore them afterwards."""
@@ -451,7 +387,9 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     Raises
     ------
     ValueError
-        If a name in ``parameters`` is not assigned in the notebook's parameters cell.
+        If a name in ``parameters`` is not assigned in the notebook's parameters cell, or
+        if ``output`` is not ``path`` and lies inside the compendium's ``data/``,
+        ``notebooks/`` or ``book/`` (its tables would go to ``reproduced/`` beside it).
     OutputError
         If ``output`` (or its HTML) cannot be written after execution; the executed
         notebook is then written to a new file in the temporary folder, named by the
@@ -486,7 +424,7 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
             raise ValueError(problem)
         env["REPLICABILITY_REPRODUCED_DIR"] = str((output.parent / "reproduced").resolve())
     # papermill saves the notebook there after each cell: what a failing cell leaves is kept
-    scratch = _scratch_notebook(path)
+    scratch = scratch_notebook(path)
     try:
         with _environment(env):  # the kernel papermill starts inherits the environment
             nb = papermill.execute_notebook(
@@ -496,10 +434,10 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
                 cwd=str(cwd or path.parent),
                 progress_bar=progress,
                 kernel_name="python3",
-                kernel_manager_class=_quiet_kernel_manager(),
+                kernel_manager_class=quiet_kernel_manager(),
             )
     except papermill.PapermillExecutionError as exc:
-        exc.notebook, exc.kept = path, _keep(scratch)
+        exc.notebook, exc.kept = path, keep(scratch)
         raise
     except BaseException:  # interrupted, kernel died: nobody is told where a partial notebook would be
         if scratch is not None:
@@ -511,7 +449,7 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        kept = _keep(scratch, text)
+        kept = keep(scratch, text)
         where = f"the executed notebook is kept at {kept}" if kept else "the executed notebook could not be kept"
         raise OutputError(f"cannot write output {output} ({exc.strerror}); {where}", kept=kept) from exc
     if scratch is not None:
@@ -657,7 +595,7 @@ def notebook_command(args):
     from papermill import PapermillExecutionError
 
     progress = sys.stderr.isatty()
-    previous = signal.signal(signal.SIGTERM, _stop)
+    previous = {signum: signal.signal(signum, _stop) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
         return (_run if args.command == "run" else _reproduce)(args, progress)
     except (KeyboardInterrupt, Stopped) as exc:
@@ -679,4 +617,5 @@ def notebook_command(args):
               f"{exc.ename}: {evalue}; the notebook with its traceback is {kept}", file=sys.stderr)
         return 1
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
