@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ast
 import numbers
+import os
+import stat
 import sys
 
 import numpy as np
@@ -231,6 +233,29 @@ def parse_literal(text):
         return ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return text
+
+
+_FILE_KINDS = ((stat.S_ISDIR, "is a folder"), (stat.S_ISFIFO, "is a named pipe (FIFO)"),
+               (stat.S_ISSOCK, "is a socket"), (stat.S_ISCHR, "is a character device"),
+               (stat.S_ISBLK, "is a block device"))
+
+
+def not_a_regular_file(path):
+    """Why ``path`` is no file to read, as the end of a sentence about it, or None if it is one.
+
+    ``"does not exist"``, ``"is a folder"``, ``"is a named pipe (FIFO)"``, ... Reading a
+    named pipe blocks until something writes to it, so a path is checked for what it is
+    before it is opened, and the message names that.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "does not exist"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _FILE_KINDS if test(mode)), "is not a regular file")
 
 
 def command_error(message, command):

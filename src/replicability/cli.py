@@ -29,10 +29,11 @@ def main(argv=None):
     run.add_argument("notebooks", nargs="+", type=Path)
     run.add_argument(
         "-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
-        help="set a parameter (Python literal or string); repeatable",
+        help="set a parameter (Python literal or string), once each; checked against its declared range",
     )
     run.add_argument("-o", "--output", type=Path,
-                     help="output notebook (one input only); default with parameters: runs/<notebook>-<hash>/")
+                     help="output notebook (one input only; not the input, not in data/, notebooks/ or book/); "
+                          "default with parameters: runs/<notebook>-<hash>/")
     reproduce = commands.add_parser("reproduce", help="recompute results at paper scale")
     reproduce.add_argument("--notebooks", type=Path, nargs="+", default=[Path("notebooks")],
                            help="folders (notebooks in them and one level below) or notebook files")

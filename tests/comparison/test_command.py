@@ -1,6 +1,7 @@
 """`replicability compare`: two learners on a CSV, ARFF or Parquet file, from the command line."""
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -35,8 +36,12 @@ def test_compare_on_a_csv_file_prints_and_writes_json(iris_csv, tmp_path, capsys
     ({"-a": "sklearn.naive_bayes.NoSuchNB"}, "cannot import estimator 'sklearn.naive_bayes.NoSuchNB'"),
     ({"-b": "nosuchpackage.Learner"}, "cannot import estimator 'nosuchpackage.Learner'"),
     ({"--param-b": "depth"}, "NAME=VALUE"),
+    ({"data": "folder.csv"}, "folder.csv is a folder; give a CSV, ARFF or Parquet file"),
+    ({"data": "pipe.arff"}, "pipe.arff is a named pipe (FIFO); give a CSV, ARFF or Parquet file"),
 ])
 def test_compare_errors_are_one_line_with_exit_code_2(iris_csv, tmp_path, capsys, change, message):
+    (tmp_path / "folder.csv").mkdir()
+    os.mkfifo(tmp_path / "pipe.arff")  # reading it would block: it must be named, not opened
     options = {"data": str(iris_csv), "--target": "target", "-a": "sklearn.naive_bayes.GaussianNB",
                "-b": "sklearn.tree.DecisionTreeClassifier", "--param-b": "random_state=0"}
     options.update({k: (str(tmp_path / v) if k == "data" else v) for k, v in change.items()})

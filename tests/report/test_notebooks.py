@@ -1,9 +1,13 @@
 """The notebook runner behind `replicability run` and `replicability reproduce`, and notebook normalization."""
 
+import contextlib
 import json
 import os
 import re
+import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -104,6 +108,22 @@ def _files(folder):
     (["run", "nb.ipynb", "-p", "n", "4", "-o", "notes.txt/out.ipynb"],
      "cannot create the folder of output notes.txt/out.ipynb: notes.txt is a file"),
     (["run", "plain.ipynb", "-p", "n", "4"], "plain.ipynb takes no parameters (no cell tagged `parameters`"),
+    # documented ranges (report/parameters.py), checked before anything runs
+    (["run", "nb.ipynb", "-p", "alpha", "-1"], "parameter 'alpha' of nb.ipynb must be a number in (0, 1); got '-1'"),
+    (["run", "nb.ipynb", "-p", "alpha", "1e999"], "parameter 'alpha' of nb.ipynb must be a number in (0, 1); got '1e9"),
+    (["run", "nb.ipynb", "-p", "runs", "[5, 0]"],
+     "parameter 'runs' of nb.ipynb must be a non-empty list, each element an integer >= 1; got '[5, 0]'"),
+    (["run", "nb.ipynb", "-p", "runs", "[]"], "parameter 'runs' of nb.ipynb must be a non-empty list"),
+    (["run", "nb.ipynb", "-p", "alpha", "0.01", "-p", "alpha", "0.1"],
+     "parameter 'alpha' is given more than once (-p alpha 0.01, -p alpha 0.1); give it once"),
+    # committed folders and the notebook itself are never a rerun's output
+    (["run", "nb.ipynb", "-p", "n", "4", "-o", "nb.ipynb"], "output nb.ipynb is the notebook being run"),
+    (["run", "nb.ipynb", "-o", "nb.ipynb"], "output nb.ipynb is the notebook being run"),
+    (["run", "nb.ipynb", "-p", "n", "4", "-o", "data/x.ipynb"], "output data/x.ipynb is inside "),
+    (["run", "nb.ipynb", "-p", "n", "4", "-o", "data/reproduced/new/x.ipynb"], "/data/, which holds committed files"),
+    (["run", "nb.ipynb", "-p", "n", "4", "-o", "notebooks/x.ipynb"], "/notebooks/, which holds committed files"),
+    (["run", "nb.ipynb", "-p", "n", "4", "-o", "book/x.ipynb"], "/book/, which holds committed files"),
+    (["run", "nb.ipynb", "-p", "n", "4", "-o", "runs/../book/x.ipynb"], "/book/, which holds committed files"),
     # the parameters of every notebook are checked before the first one runs
     (["run", "nb.ipynb", "missing.ipynb", "-p", "n", "4"], "no such notebook: missing.ipynb"),
 ])
@@ -114,6 +134,9 @@ def test_run_errors_are_one_line_with_exit_code_2_and_write_nothing(tmp_path, mo
     nbformat.write(plain, tmp_path / "plain.ipynb")
     (tmp_path / "notes.txt").write_text("not json\n")
     (tmp_path / "folder").mkdir()
+    for folder in ("data/published", "notebooks", "book"):  # tmp_path is a compendium's root
+        (tmp_path / folder).mkdir(parents=True)
+    monkeypatch.delenv("REPLICABILITY_DATA_DIR", raising=False)
     monkeypatch.chdir(tmp_path)
     before = _files(tmp_path)
     assert main(argv) == 2
@@ -146,11 +169,12 @@ def test_run_refuses_a_read_only_output_file(tmp_path, capsys):
     assert "cannot write output" in capsys.readouterr().err and out.read_text() == "{}"
 
 def test_parameter_values_take_the_type_of_their_default(tmp_path):
-    path = _notebook(tmp_path, PARAMETERS + "\nanything = None\nseed: int = 1\ncomputed = 10 ** 3")
+    path = _notebook(tmp_path, PARAMETERS + "\nanything = None\nseed: int = 1\ncomputed = 10 ** 3\nratio = 0.5")
     defaults = _parameters_of(nbformat.read(path, as_version=4), path)
     assert defaults["seed"] == 1 and defaults["computed"] is None
-    assert _parameter_value(path, "alpha", "1", defaults) == 1.0 and isinstance(
-        _parameter_value(path, "alpha", "1", defaults), float)
+    # `ratio` has no declared range (report/parameters.py): its type alone is checked
+    assert _parameter_value(path, "ratio", "1", defaults) == 1.0 and isinstance(
+        _parameter_value(path, "ratio", "1", defaults), float)
     assert _parameter_value(path, "name", "123", defaults) == "123"  # a string parameter takes the text
     assert _parameter_value(path, "name", "'y'", defaults) == "y"
     assert _parameter_value(path, "runs", "[3, 4, 5]", defaults) == [3, 4, 5]
@@ -329,3 +353,115 @@ def test_an_in_place_run_writes_the_file_as_nbformat_does(tmp_path, capsys):
     nbformat.write(nbformat.read(path, as_version=4), path)
     assert path.read_text() == written and written.endswith("}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["nb.ipynb"]  # no HTML, no run folder
+
+
+# -- committed data is never a rerun's output -------------------------------------------------
+
+def test_the_issue_s_rerun_into_data_is_refused_and_writes_nothing(monkeypatch, capsys):
+    root = Path(__file__).resolve().parents[2]
+    notebook = Path("notebooks/bouckaert_frank2004/02_table1_5x2cv.ipynb")
+    monkeypatch.chdir(root)
+    monkeypatch.delenv("REPLICABILITY_DATA_DIR", raising=False)
+    table = root / "data" / "reproduced" / "bouckaert_frank2004" / "table1.csv"
+    before = (notebook.read_bytes(), table.read_bytes())
+    for argv in (["-p", "alpha", "0.01", "-o", "data/x.ipynb"], ["-p", "alpha", "0.01", "-o", str(notebook)],
+                 ["-p", "alpha", "-1"], ["-p", "alpha", "0.01", "-p", "alpha", "0.1"]):
+        assert main(["run", str(notebook), *argv]) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("replicability run: error: "), err
+    assert (notebook.read_bytes(), table.read_bytes()) == before and not (root / "data" / "x.ipynb").exists()
+
+def test_run_notebook_refuses_an_output_whose_tables_would_go_into_data(tmp_path, monkeypatch):
+    (tmp_path / "data" / "published").mkdir(parents=True)
+    monkeypatch.delenv("REPLICABILITY_REPRODUCED_DIR", raising=False)
+    monkeypatch.delenv("REPLICABILITY_DATA_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    path = _notebook(tmp_path)
+    with pytest.raises(ValueError, match="inside .*data/, which holds committed files"):
+        run_notebook(path, tmp_path / "data" / "x.ipynb", {"alpha": 0.01})
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["published"]
+
+
+# -- no leftovers, one line when interrupted ----------------------------------------------------
+
+def _start_run(tmp_path, marker, *, sleep=120, new_session=True):
+    """`replicability run` of a notebook whose second cell touches ``marker`` and sleeps; its Popen."""
+    path = _notebook(tmp_path, "alpha = 0.05", f"open({str(marker)!r}, 'w').close()\nimport time\ntime.sleep({sleep})")
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {**os.environ, "TMPDIR": str(tmp_path / "tmp"), "PYTHONPATH": src}
+    return subprocess.Popen([sys.executable, "-m", "replicability.cli", "run", str(path), "-p", "alpha", "0.1",
+                             "-o", str(tmp_path / "out.ipynb")], env=env, stderr=subprocess.PIPE, text=True,
+                            start_new_session=new_session)
+
+def _wait_for(marker, proc, seconds=120):
+    deadline = time.monotonic() + seconds
+    while not marker.exists():
+        assert proc.poll() is None, proc.stderr.read()
+        assert time.monotonic() < deadline, "the notebook did not start"
+        time.sleep(0.2)
+
+@pytest.mark.parametrize("how", ["SIGINT to the group (Ctrl-C)", "SIGTERM", "SIGKILL"])
+def test_a_killed_run_leaves_no_temporary_notebook_and_says_so_in_one_line(tmp_path, how):
+    psutil = pytest.importorskip("psutil")
+    (tmp_path / "tmp").mkdir()
+    marker = tmp_path / "started"
+    proc = _start_run(tmp_path, marker)
+    try:
+        _wait_for(marker, proc)
+        kernels = psutil.Process(proc.pid).children(recursive=True)
+        scratch = list((tmp_path / "tmp").rglob("*.ipynb"))  # beside it: the kernel's connection file
+        assert len(scratch) == 1 and scratch[0].name.endswith(f".{proc.pid}.ipynb")  # being executed
+        if how == "SIGKILL":
+            proc.kill()
+        elif how == "SIGTERM":
+            proc.terminate()
+        else:
+            os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    if how == "SIGKILL":
+        for kernel in kernels:  # nothing could stop it; the next run cleans up the scratch file
+            with contextlib.suppress(psutil.NoSuchProcess):
+                kernel.kill()
+        assert proc.returncode == -signal.SIGKILL
+        left = sorted(p.suffix for p in (tmp_path / "tmp").rglob("*") if p.is_file())
+        assert left == [".ipynb", ".json"]  # the notebook being executed and its kernel's connection file
+        second = _start_run(tmp_path, marker, sleep=0)  # the next run starts by removing it
+        _, err = second.communicate(timeout=120)
+        assert second.returncode == 0, err
+        assert [p for p in (tmp_path / "tmp").rglob("*") if p.is_file()] == []
+        return
+    expected = "by SIGTERM" if how == "SIGTERM" else "(Ctrl-C)"
+    assert proc.returncode == (143 if how == "SIGTERM" else 130), err
+    assert err.count("\n") == 1 and err.startswith(f"replicability run: interrupted {expected}"), err
+    assert [p for p in (tmp_path / "tmp").rglob("*") if p.is_file()] == []
+    assert not (tmp_path / "out.ipynb").exists()
+    psutil.wait_procs(kernels, timeout=30)
+    assert not [k for k in kernels if k.is_running() and k.status() != psutil.STATUS_ZOMBIE]
+
+def test_an_interrupted_reproduce_says_how_to_resume_in_one_line(tmp_path):
+    (tmp_path / "nbs" / "paper").mkdir(parents=True)
+    (tmp_path / "tmp").mkdir()
+    marker = tmp_path / "started"
+    _notebook(tmp_path / "nbs" / "paper", "seed = 1\nscale = 'paper'",
+              f"open({str(marker)!r}, 'w').close()\nimport time\ntime.sleep(120)")
+    env = {**os.environ, "TMPDIR": str(tmp_path / "tmp"), "REPLICABILITY_DATA_DIR": str(tmp_path / "data"),
+           "REPLICABILITY_CACHE": str(tmp_path / "cache"),
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    command = [sys.executable, "-m", "replicability.cli", "reproduce", "--notebooks", str(tmp_path / "nbs")]
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _wait_for(marker, proc)
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the command and its kernel
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    since = re.search(r"replicability reproduce --since (\S+)", out).group(1)
+    assert proc.returncode == 130
+    assert err == (f"replicability reproduce: interrupted (Ctrl-C); the notebook being executed was not written; "
+                   f"to resume: replicability reproduce --since {since}\n")
+    assert [p for p in (tmp_path / "tmp").rglob("*") if p.is_file()] == []

@@ -518,3 +518,77 @@ def test_round_trip_of_written_values(table):
     expected = [[np.nan if n is None else n, np.nan if c is None else c] for n, c in zip(numbers, codes)]
     np.testing.assert_array_equal(ds.X, np.array(expected, dtype=float).reshape(len(numbers), 2))
     assert ds.y.tolist() == classes
+
+
+# --- hostile files: bounded time and memory ----------------------------------------------
+# Each is built here (no committed binaries) and read in a child process that must finish
+# within a time limit: a guard against a hang, not a speed claim (that is
+# benchmarks/bench_arff.py). The old reader took 68 s on the 40,000 attributes, 400 s on
+# the range of 4,000 blanks, and 800 MB on the 0.19 MB sparse file.
+
+HOSTILE = {
+    "wide_header": ("'@relation r\\n' + ''.join(f'@attribute a{i} numeric\\n' for i in range(40_000))"
+                    " + '@attribute c {p,n}\\n@data\\n' + '1,' * 40_000 + 'p\\n'", "shape (1, 40000)"),
+    "duplicate_at_the_end": ("'@relation r\\n' + ''.join(f'@attribute a{i} numeric\\n' for i in range(40_000))"
+                             " + '@attribute a0 {p,n}\\n@data\\n'", "line 40002: bad @attribute: attribute 'a0' "
+                                                                    "declared twice"),
+    "many_labels": ("'@relation r\\n@attribute c {' + ','.join(f'v{i}' for i in range(80_000)) + '}\\n@data\\nv7\\n'",
+                    "shape (1, 0)"),
+    "blank_label_list": ("'@relation r\\n@attribute c {' + ' ' * 80_000 + '}\\n@data\\n'",
+                         "line 2: bad @attribute: nominal attribute 'c' declares no labels"),
+    "blanks_between_labels": ("'@relation r\\n@attribute c {p' + ' ' * 80_000 + 'n}\\n@data\\nn\\n'", "shape (1, 0)"),
+    "range_of_blanks": ("'@relation r\\n@attribute a integer [1,' + ' ' * 80_000 + '2\\n@data\\n'",
+                        "line 2: bad @attribute: unexpected text '[1,"),
+    "sparse_5000_by_5000": ("'@relation r\\n' + ''.join(f'@attribute a{i} {{n,y}}\\n' for i in range(5_000))"
+                            " + '@data\\n' + '{}\\n' * 5_000",
+                            "line 5003: sparse data of 5000 rows x 5000 attributes would fill 25,000,000 cells, "
+                            "more than the 10,000,000 (80 MB)"),
+    "sparse_within_the_limit": ("'@relation r\\n' + ''.join(f'@attribute a{i} numeric\\n' for i in range(999))"
+                                " + '@attribute c {p,n}\\n@data\\n' + '{5 2.5}\\n' * 1_000", "shape (1000, 999)"),
+    "unterminated_quote": ("'@relation r\\n@attribute c {p,n}\\n@data\\n\\'' + 'x' * 1_000_000 + '\\n'",
+                           "line 4: unterminated quoted value starting at column 1"),
+    "comments_only": ("'%' * 100 + '\\n' * 200_000", "line 200001: @relation missing"),
+    "nested_braces": ("'@relation r\\n@attribute c {p,n}\\n@data\\n' + '{' * 100_000 + '\\n'",
+                      "line 4: sparse row has no closing brace"),
+    "long_sparse_index": ("'@relation r\\n@attribute c {p,n}\\n@data\\n{' + '9' * 100_000 + ' p}\\n'",
+                          "line 4: sparse index '999"),
+}
+
+_READ_HOSTILE = """
+import sys
+from replicability.sources.arff import ArffError, parse_arff
+for name, build in {cases}.items():
+    try:
+        ds = parse_arff(eval(build), source=name)
+        outcome = f"shape {{ds.X.shape}}"
+    except ArffError as exc:
+        outcome = str(exc)[:200]
+    print(name, outcome, sep="\\t", flush=True)
+"""
+
+
+def test_hostile_files_are_read_or_refused_in_bounded_time():
+    import subprocess
+    import sys
+
+    cases = {name: build for name, (build, _) in HOSTILE.items()}
+    try:
+        proc = subprocess.run([sys.executable, "-c", _READ_HOSTILE.format(cases=cases)], capture_output=True,
+                              text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    except subprocess.TimeoutExpired as exc:
+        done = (exc.stdout or b"").decode().splitlines()
+        pytest.fail(f"reading the hostile files did not end within 120 s; read: {[d.split(chr(9))[0] for d in done]}")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    outcomes = dict(line.split("\t", 1) for line in proc.stdout.splitlines())
+    for name, (_, expected) in HOSTILE.items():
+        assert expected in outcomes[name], (name, outcomes[name])
+
+
+@pytest.mark.parametrize(("make", "what"), [(os.mkdir, "is a folder"), (os.mkfifo, "is a named pipe (FIFO)")])
+def test_a_folder_or_a_pipe_is_named_as_what_it_is(tmp_path, make, what):
+    path = tmp_path / "data.arff"
+    make(path)  # reading a pipe would block: it must be refused before it is opened
+    with pytest.raises(ValueError, match=re.escape(f"ARFF file {path} {what}")):
+        load_arff(path)
+    with pytest.raises(FileNotFoundError):
+        load_arff(tmp_path / "missing.arff")

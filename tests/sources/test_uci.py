@@ -130,6 +130,9 @@ def test_no_directory_says_what_to_do(monkeypatch):
 def test_missing_file_says_what_to_do(tmp_path):
     with pytest.raises(FileNotFoundError, match=r"iris.arff does not exist\. Set the environment variable"):
         load_uci("iris", directory=tmp_path)
+    (tmp_path / "iris.arff").mkdir()
+    with pytest.raises(FileNotFoundError, match=r"iris.arff is a folder\. Set the environment variable"):
+        load_uci("iris", directory=tmp_path)
 
 
 def test_checksum_mismatch_names_file_and_both_checksums(tmp_path, uci_dir):

@@ -23,7 +23,7 @@ import sys
 import numpy as np
 
 from .. import comparison  # its names load on first use: compare's scikit-learn after the input checks
-from .._validation import command_error, parse_literal
+from .._validation import command_error, not_a_regular_file, parse_literal
 from ..sources.arff import load_arff
 
 __all__ = ["compare_command"]
@@ -52,8 +52,11 @@ def _check_data(path, target):
     on its header line as pandas' ``sep=None`` does, among comma, semicolon, tab and
     bar), or None for Parquet.
     """
-    if not path.is_file():
+    problem = not_a_regular_file(path)
+    if problem == "does not exist":
         raise ValueError(f"no such file: {path}")
+    if problem is not None:
+        raise ValueError(f"data file {path} {problem}; give a CSV, ARFF or Parquet file")
     suffix = path.suffix.lower()
     if suffix == ".arff":
         return load_arff(path, class_attribute=target)

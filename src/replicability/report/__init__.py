@@ -7,7 +7,8 @@ fixed before looking, with the standard errors of ``uncertainty``; :func:`scorec
 collects the claims of every page. A derivation page is a :class:`Derivation` of
 :class:`Step` (from ``steps``). :func:`read_published` reads a transcribed table and only
 :meth:`Page.write` writes a reproduced one (``tables``). ``notebooks`` executes the
-notebooks: the ``replicability run`` and ``replicability reproduce`` commands.
+notebooks: the ``replicability run`` and ``replicability reproduce`` commands, which check
+each parameter against its range declared in ``parameters``.
 
 This room sits below ``papers`` and above the engine and statistics.
 """
@@ -24,8 +25,9 @@ _MODULES = {
     "page": ("Page", "Table", "beside", "claims_table", "format_frame", "format_number", "plain", "show"),
     "steps": ("CONFIRMED", "ERRATUM", "Derivation", "Step", "identity", "require_sympy"),
     "notebooks": (
-        "CommandError", "OutputError", "notebook_command", "notebook_parameters", "run_folder", "run_notebook",
-        "strip_volatile_metadata",
+        "CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "run_folder",
+        "run_notebook", "strip_volatile_metadata",
     ),
+    "parameters": ("ANY", "NOTEBOOK_RULES", "RULES", "Rule", "parameter_problem", "parameter_rule"),
 }
-__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("notebooks",))
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("notebooks", "parameters"))

@@ -7,18 +7,28 @@ writes goes to one run folder, ``runs/<notebook>-<hash>/`` in the working direct
 (``<hash>``: the first 10 hex digits of the SHA-256 of the parameters that differ from
 the notebook's defaults, as sorted JSON): the executed notebook, its HTML rendering,
 and its reproduced tables in ``reproduced/`` (figures are inside the notebook and its
-HTML). ``-o FILE.ipynb`` puts the notebook elsewhere, its HTML and tables beside it.
-The stored notebook and ``data/`` are never written by a rerun, and ``runs/`` is
-ignored by git. Every executed notebook is normalized: papermill's and Jupyter's
-timing metadata are removed so that re-executing leaves ``git status`` clean.
+HTML). ``-o FILE.ipynb`` puts the notebook elsewhere, its HTML and tables beside it;
+it may not be the notebook itself, nor inside the compendium's ``data/``, ``notebooks/``
+or ``book/`` (whose ``reproduced/`` would be the committed tables). The stored notebook
+and ``data/`` are never written by a rerun, and ``runs/`` is ignored by git. Every
+executed notebook is normalized: papermill's and Jupyter's timing metadata are removed
+so that re-executing leaves ``git status`` clean.
 
 Before anything is executed, ``run`` checks the notebook (it exists and is one), every
-parameter (its name is assigned in the cell tagged ``parameters``; its value has the
-type of that default, a float accepting an integer; ``scale`` is one of
-``"smoke"``, ``"quick"``, ``"paper"``) and the output location (a writable
-``.ipynb`` file). If the output cannot be written after execution, the executed
-notebook is kept in the temporary folder and the message says where (exit code 1);
-so is the notebook of a run whose cell raised, with its traceback (exit code 1).
+parameter (given once; its name is assigned in the cell tagged ``parameters``; its value
+has the type of that default, a float accepting an integer, and lies in the range
+declared in :mod:`replicability.report.parameters`: ``alpha`` in (0, 1), ``scale`` one
+of ``"smoke"``, ``"quick"``, ``"paper"``, ...) and the output location (a writable
+``.ipynb`` file outside the committed folders); each failure is one line, exit code 2.
+If the output cannot be written after execution, the executed notebook is kept in the
+temporary folder and the message says where (exit code 1); so is the notebook of a run
+whose cell raised, with its traceback (exit code 1).
+
+Ctrl-C or SIGTERM ends either command with one line (exit code 130 or 143; for
+``reproduce``, with the command that resumes it): the kernel is shut down and the
+notebook being executed is not written. Its scratch files never outlive a run for long
+(``report/_scratch.py``): a run removes its own, and the next run those of
+a run killed by SIGKILL.
 
 ``replicability reproduce`` executes every experiment notebook (one with a ``scale``
 parameter, whose default is ``"paper"``) in place with recomputation forced: each
@@ -43,29 +53,51 @@ import datetime
 import hashlib
 import importlib.util
 import json
+import logging
 import os
 import re
+import signal
 import sys
 import tempfile
 import warnings
 from pathlib import Path
 
-from .._validation import SCALES, command_error, parse_literal
+from .._validation import command_error, parse_literal
 from ..engine.store import default_cache_dir, paper_results_dir
+from ._scratch import keep, quiet_kernel_manager, scratch_notebook
+from .parameters import parameter_problem
 
-__all__ = ["CommandError", "OutputError", "notebook_command", "notebook_parameters", "run_folder",
+__all__ = ["CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "run_folder",
            "run_notebook", "strip_volatile_metadata"]
 
 _VOLATILE_CELL_KEYS = ("papermill", "execution", "collapsed", "scrolled", "ExecuteTime")
 # what executing a notebook takes; installed by the [book] extra, not the core install
 _BOOK_MODULES = ("nbformat", "papermill", "ipykernel", "nbconvert")
-# values a parameter of this name may take, when the notebook's default is one of them
-_ALLOWED = {"scale": SCALES}
+# the compendium's folders of committed files, which no rerun writes into
+_COMMITTED = ("data", "notebooks", "book")
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # the format of REPLICABILITY_RECOMPUTE and of `created_utc`
 
 
 class CommandError(Exception):
     """A bad command line or input, found before anything ran: one line, exit code 2."""
+
+
+class Stopped(BaseException):  # noqa: N818 -- named as KeyboardInterrupt is, which it mirrors
+    """SIGTERM reached ``run`` or ``reproduce``; raised like KeyboardInterrupt so that cleanups run."""
+
+
+def _stop(signum, frame):
+    """Stop the command: KeyboardInterrupt for SIGINT, :class:`Stopped` for SIGTERM, after quieting the loggers.
+
+    While the kernel is shut down, jupyter's client logs the cell it was waiting for
+    ("Kernel died while waiting for execute reply") and asyncio the task left unfinished;
+    the command's own line says what happened.
+    """
+    for name in ("papermill", "nbclient", "asyncio", "traitlets"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Stopped(signal.Signals(signum).name)
 
 
 class OutputError(OSError):
@@ -190,10 +222,9 @@ def _parameter_value(path, name, text, defaults):
                            f"got {text!r}")
     if isinstance(default, float) and isinstance(value, int):
         value = float(value)
-    allowed = _ALLOWED.get(name)
-    if allowed is not None and default in allowed and value not in allowed:
-        raise CommandError(f"parameter {name!r} of {path} must be one of {', '.join(map(repr, allowed))}; "
-                           f"got {value!r}")
+    problem = parameter_problem(path, name, value)
+    if problem is not None:
+        raise CommandError(f"parameter {name!r} of {path} {problem}; got {text!r}")
     return value
 
 
@@ -242,16 +273,28 @@ def _check_output(output):
         raise CommandError(f"cannot write output {output}: {folder}: {exc.strerror}") from exc
 
 
-def _keep_elsewhere(text, path, kept=None):
-    """Write ``text`` to ``kept``, or to a new file in the temporary folder; its path, or None if that fails."""
-    try:
-        if kept is None:
-            fd, kept = tempfile.mkstemp(prefix=f"{Path(path).stem}-", suffix=".ipynb")
-            os.close(fd)
-        Path(kept).write_text(text, encoding="utf-8")
-    except OSError:
+def _committed_folder_problem(output, path):
+    """Why a rerun of ``path`` may not write ``output`` (a message), or None if it may.
+
+    Refused: the notebook itself, and any path inside ``data/``, ``notebooks/`` or ``book/``
+    of the compendium that holds the working directory or the notebook (the first folder
+    upwards with ``data/published``, as :func:`~replicability.engine.store.data_dir` finds
+    it), or inside ``REPLICABILITY_DATA_DIR``. The tables of a rerun go to ``reproduced/``
+    beside its output, so an output in ``data/`` would rewrite ``data/reproduced/``.
+    """
+    target = Path(output).resolve()
+    if target == Path(path).resolve():
+        return (f"output {output} is the notebook being run; a rerun writes elsewhere "
+                f"(run it without -o and -p to execute it in place)")
+    folders = [Path(os.environ["REPLICABILITY_DATA_DIR"]).resolve()] if "REPLICABILITY_DATA_DIR" in os.environ else []
+    for place in (Path.cwd().resolve(), Path(path).resolve().parent):
+        root = next((f for f in (place, *place.parents) if (f / "data" / "published").is_dir()), None)
+        folders += [root / name for name in _COMMITTED] if root is not None else []
+    folder = next((f for f in folders if target.is_relative_to(f)), None)
+    if folder is None:
         return None
-    return Path(kept)
+    return (f"output {output} is inside {folder}{os.sep}, which holds committed files; "
+            f"a rerun writes elsewhere (without -o: runs/ in the working directory)")
 
 
 _GLUE_ROLE = re.compile(r"\{glue(?::text|:)?\}`([^`:]+)(?::([^`]*))?`")
@@ -344,7 +387,9 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     Raises
     ------
     ValueError
-        If a name in ``parameters`` is not assigned in the notebook's parameters cell.
+        If a name in ``parameters`` is not assigned in the notebook's parameters cell, or
+        if ``output`` is not ``path`` and lies inside the compendium's ``data/``,
+        ``notebooks/`` or ``book/`` (its tables would go to ``reproduced/`` beside it).
     OutputError
         If ``output`` (or its HTML) cannot be written after execution; the executed
         notebook is then written to a new file in the temporary folder, named by the
@@ -374,25 +419,29 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     output.parent.mkdir(parents=True, exist_ok=True)
     env = {}
     if output.resolve() != path.resolve() and "REPLICABILITY_REPRODUCED_DIR" not in os.environ:
+        problem = _committed_folder_problem(output, path)
+        if problem is not None:
+            raise ValueError(problem)
         env["REPLICABILITY_REPRODUCED_DIR"] = str((output.parent / "reproduced").resolve())
     # papermill saves the notebook there after each cell: what a failing cell leaves is kept
-    kept = _keep_elsewhere("", path)
+    scratch = scratch_notebook(path)
     try:
         with _environment(env):  # the kernel papermill starts inherits the environment
             nb = papermill.execute_notebook(
                 str(path),
-                None if kept is None else str(kept),
+                None if scratch is None else str(scratch),
                 parameters=parameters or {},
                 cwd=str(cwd or path.parent),
                 progress_bar=progress,
                 kernel_name="python3",
+                kernel_manager_class=quiet_kernel_manager(),
             )
     except papermill.PapermillExecutionError as exc:
-        exc.notebook, exc.kept = path, kept
+        exc.notebook, exc.kept = path, keep(scratch)
         raise
     except BaseException:  # interrupted, kernel died: nobody is told where a partial notebook would be
-        if kept is not None:
-            kept.unlink(missing_ok=True)
+        if scratch is not None:
+            scratch.unlink(missing_ok=True)
         raise
     strip_volatile_metadata(nb)
     text = nbformat.writes(nb)
@@ -400,11 +449,11 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        kept = _keep_elsewhere(text, path, kept)
+        kept = keep(scratch, text)
         where = f"the executed notebook is kept at {kept}" if kept else "the executed notebook could not be kept"
         raise OutputError(f"cannot write output {output} ({exc.strerror}); {where}", kept=kept) from exc
-    if kept is not None:
-        kept.unlink(missing_ok=True)
+    if scratch is not None:
+        scratch.unlink(missing_ok=True)
     if html:
         _write_html(nb, output)
     return output
@@ -422,6 +471,11 @@ def _require_book_extra(command):
 
 def _plan_runs(notebooks, raw_parameters, output):
     """Check every notebook, parameter and output before anything runs; the (path, output, parameters) to run."""
+    names = [name for name, _ in raw_parameters]
+    repeated = next((name for name in names if names.count(name) > 1), None)
+    if repeated is not None:
+        values = ", ".join(f"-p {name} {text}" for name, text in raw_parameters if name == repeated)
+        raise CommandError(f"parameter {repeated!r} is given more than once ({values}); give it once")
     plans = []
     for path in notebooks:
         defaults = _parameters_of(_read_notebook(path), path)
@@ -429,6 +483,10 @@ def _plan_runs(notebooks, raw_parameters, output):
         target = output
         if target is None:
             target = path if not parameters else run_folder(path, parameters) / path.name
+        if output is not None or target != path:
+            problem = _committed_folder_problem(target, path)
+            if problem is not None:
+                raise CommandError(problem)
         _check_output(target)
         plans.append((path, target, parameters))
     return plans
@@ -508,15 +566,19 @@ def _reproduce(args, progress):
     notebooks = _reproduce_plan(args.notebooks)
     since = args.since or datetime.datetime.now(datetime.UTC).strftime(_TIME_FORMAT)
     print(f"recomputing the results created before {since} ({len(notebooks)} notebooks); "
-          f"to resume if interrupted: replicability reproduce --since {since}")
+          f"to resume if interrupted: replicability reproduce --since {since}", flush=True)
     stores = _result_stores(notebooks)
     before = _result_files(stores)
     # Recompute every result created before `since`, once: notebooks that share a
     # result read the fresh copy the first of them wrote.
     with _environment({"REPLICABILITY_RECOMPUTE": since}):
         for path in notebooks:
-            run_notebook(path, path, progress=progress)
-            print(f"reproduced {path}")
+            try:
+                run_notebook(path, path, progress=progress)
+            except (KeyboardInterrupt, Stopped) as exc:
+                exc.resume = f"replicability reproduce --since {since}"
+                raise
+            print(f"reproduced {path}", flush=True)
     after = _result_files(stores)
     written = sorted(str(f) for f in after if before.get(f) != after[f])
     if written:
@@ -533,8 +595,16 @@ def notebook_command(args):
     from papermill import PapermillExecutionError
 
     progress = sys.stderr.isatty()
+    previous = {signum: signal.signal(signum, _stop) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
         return (_run if args.command == "run" else _reproduce)(args, progress)
+    except (KeyboardInterrupt, Stopped) as exc:
+        # The notebook being executed was not written, its kernel is shut down, its scratch file removed.
+        how = "by SIGTERM" if isinstance(exc, Stopped) else "(Ctrl-C)"
+        resume = getattr(exc, "resume", None)
+        print(f"replicability {args.command}: interrupted {how}; the notebook being executed was not written"
+              + (f"; to resume: {resume}" if resume else ""), file=sys.stderr)
+        return 143 if isinstance(exc, Stopped) else 130
     except CommandError as exc:
         return command_error(str(exc), args.command)
     except OutputError as exc:
@@ -546,3 +616,6 @@ def notebook_command(args):
         print(f"replicability {args.command}: error: {exc.notebook} failed: cell [{exc.exec_count}] raised "
               f"{exc.ename}: {evalue}; the notebook with its traceback is {kept}", file=sys.stderr)
         return 1
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

@@ -6,7 +6,7 @@ Every public name of its modules is importable from here, each module loaded on 
 from .._lazy import attach
 
 _MODULES = {
-    "arff": ("ArffError", "Dataset", "load_arff", "parse_arff"),
+    "arff": ("MAX_SPARSE_CELLS", "ArffError", "Dataset", "load_arff", "parse_arff"),
     "uci": ("ChecksumError", "OPENML_URL", "download_uci", "list_uci", "load_uci"),
     "gaussian": ("bayes_accuracy", "sample_gaussian_classes"),
     "synthetic": ("TASK1_CELLS", "sample_independent_binary", "sample_task1", "task1_probabilities"),

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._validation import check_positive
+from .._validation import check_positive, not_a_regular_file
 from .arff import ArffError, _parse_bytes
 
 __all__ = ["OPENML_URL", "ChecksumError", "download_uci", "list_uci", "load_uci"]
@@ -205,8 +205,9 @@ def load_uci(name, *, directory=None):
                 + _what_to_do(row["dataset"])
             )
     path = Path(directory) / row["file"]
-    if not path.is_file():
-        raise FileNotFoundError(f"{path} does not exist. " + _what_to_do(row["dataset"]))
+    problem = not_a_regular_file(path)
+    if problem is not None:
+        raise FileNotFoundError(f"{path} {problem}. " + _what_to_do(row["dataset"]))
     raw = path.read_bytes()
     actual = _sha256(raw)
     if actual != row["sha256"]:
