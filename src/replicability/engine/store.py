@@ -628,7 +628,7 @@ class ResultStore:
 
         Chunks that are corrupt, were computed by other code ``versions`` or, when
         ``identity`` is given, by other code (its stored ``code_identity`` differs,
-        :func:`~replicability.engine.registry.code_identity`) are quarantined, so
+        ``ExperimentConfig.code_identity`` of :mod:`replicability.engine.runner`) are quarantined, so
         chunks of different code are never combined.
         """
         directory = self.parts_dir(config)
@@ -671,8 +671,8 @@ class ResultStore:
     def save_part(self, config, ds, *, versions=None, identity=None):
         """Store one finished chunk of data sets for ``config``; return its path.
 
-        ``identity`` (:func:`~replicability.engine.registry.code_identity` of the
-        components) is stored with ``versions``, so that a resumed run can refuse
+        ``identity`` (the components' ``ExperimentConfig.code_identity``, from
+        :mod:`replicability.engine.runner`) is stored with ``versions``, so that a resumed run can refuse
         chunks of other code. When the complete result is stored already (another
         run finished the experiment meanwhile), nothing is written and None is
         returned: such a chunk would never be read.
