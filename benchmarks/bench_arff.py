@@ -1,8 +1,12 @@
 """Benchmark: reading an ARFF file takes time linear in its size, hostile files included.
 
 Run ``python benchmarks/bench_arff.py``. Each workload is an ARFF text built at two sizes,
-ten times apart, and parsed by :func:`replicability.sources.arff.parse_arff` (process CPU
-time, sizes interleaved so that machine load hits both alike, minimum over the repeats):
+ten times apart, and parsed by :func:`replicability.sources.arff.parse_arff`. Each round
+parses both sizes in turn (so machine load hits them alike) and takes the ratio of their
+process CPU times; the figure printed is the median over the rounds. As in :mod:`timeit`,
+Python's cyclic garbage collector is held off while a parse is timed (after a full
+collection): a collection's cost depends on everything else alive in the process, not on
+the file, and it made single ratios swing between 6 and 13:
 
 * ``attributes``: 4,000 and 40,000 ``@attribute`` lines (0.1 and 1.1 MB) and one data row;
   the duplicate-name check made the 40,000 take 68 s. Design target (issue 44): time ratio
@@ -16,6 +20,8 @@ Linear time means a ratio near 10. The figures are printed, not written to
 output stays as it is.
 """
 
+import gc
+import statistics
 import time
 
 from _common import load_average, machine
@@ -49,24 +55,32 @@ def parse(text):
         pass  # the malformed range: the time to the error is what is measured
 
 
-def best_cpu(texts, repeat):
-    """Minimum process CPU time of parsing each text, texts interleaved, after a warm-up."""
-    for text in texts.values():
+def cpu_time(text):
+    """Process CPU time of one parse of ``text``, garbage collector held off."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
         parse(text)
-    times = {n: [] for n in texts}
-    for _ in range(repeat):
-        for n, text in texts.items():
-            start = time.process_time()
-            parse(text)
-            times[n].append(time.process_time() - start)
-    return {n: min(t) for n, t in times.items()}
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
+def median_ratio(small, large, rounds):
+    """Median times and median ratio large/small over interleaved rounds, after a warm-up."""
+    parse(small)
+    parse(large)
+    pairs = [(cpu_time(small), cpu_time(large)) for _ in range(rounds)]
+    return (statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs),
+            statistics.median(p[1] / p[0] for p in pairs if p[0] > 0))
 
 
 if __name__ == "__main__":
     print(machine(), "load", load_average())
     for name, (build, small, large) in WORKLOADS.items():
-        texts = {small: build(small), large: build(large)}
-        cpu = best_cpu(texts, repeat=5)
-        print(f"{name}: {small:,} -> {cpu[small]:.4f} s ({len(texts[small]) / 1e6:.2f} MB), "
-              f"{large:,} -> {cpu[large]:.4f} s ({len(texts[large]) / 1e6:.2f} MB), "
-              f"ratio {cpu[large] / cpu[small]:.1f}")
+        small_text, large_text = build(small), build(large)
+        small_cpu, large_cpu, ratio = median_ratio(small_text, large_text, rounds=11)
+        print(f"{name}: {small:,} -> {small_cpu:.4f} s ({len(small_text) / 1e6:.2f} MB), "
+              f"{large:,} -> {large_cpu:.4f} s ({len(large_text) / 1e6:.2f} MB), "
+              f"median ratio of 11 rounds {ratio:.1f}")

@@ -229,6 +229,28 @@ def test_every_single_bit_flip_of_a_small_result_is_quarantined_or_read_correctl
     assert counts["not used"] >= 8 * counts["bytes"]
 
 
+def test_the_quarantine_keeps_the_newest_three_copies_of_a_file_and_nothing_else_is_removed(tmp_path, config,
+                                                                                             reference):
+    store = ResultStore(tmp_path / "store")
+    store.quarantine_dir.mkdir(parents=True)
+    (store.quarantine_dir / "notes.txt").write_text("a user's file")
+    other = store.quarantine_dir / "other.nc.20260101T000000.000000.1"  # another file's copy
+    other.write_bytes(b"x")
+    damaged = []
+    for copy in range(5):
+        path = store.save(config, reference, versions=config.code_versions)
+        DAMAGES["garbage"](path)
+        damaged.append(path.read_bytes() + bytes([copy]))  # each copy told apart by its last byte
+        path.write_bytes(damaged[-1])
+        with pytest.warns(CacheWarning, match="quarantine"):
+            assert store.load(config, versions=config.code_versions) is None
+    kept = [p for p in store.quarantine_dir.iterdir() if p.name.startswith(path.name)]
+    data = sorted(p for p in kept if p.suffix != ".sha256")
+    assert [p.read_bytes() for p in data] == damaged[-3:]  # the newest three, in the order they came
+    assert sorted(kept) == sorted([*data, *map(_digest, data)])
+    assert (store.quarantine_dir / "notes.txt").read_text() == "a user's file" and other.exists()
+
+
 def _hold_write_lock(path):
     code = f"import h5py, time; f = h5py.File({str(path)!r}, 'a'); print('locked', flush=True); time.sleep(120)"
     holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)

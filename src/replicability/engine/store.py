@@ -42,7 +42,8 @@ tells two failures apart:
   was computed by other code (stale). The file and its digest are *moved* to the
   quarantine folder beside the store (``<store>.quarantine/``), a
   :class:`CacheWarning` says where, and the result is recomputed. A read never
-  deletes a file.
+  deletes a result; the quarantine keeps the newest three copies
+  of each file (with their digests) and removes older copies of that file only.
 """
 
 from __future__ import annotations
@@ -100,6 +101,8 @@ _TEMPORARY = re.compile(r"\.(?P<target>[^@/]+)@(?P<host>[A-Za-z0-9.-]+)@(?P<pid>
                         + re.escape(_TMP_SUFFIX))
 #: A configuration hash: the stem of the store's own files and chunk folders.
 _KEY = re.compile(r"[0-9a-f]{64}")
+#: How many quarantined copies of one stored file are kept (newest first); older ones go.
+_QUARANTINE_KEEP = 3
 # Errors of a full file system (or a file size limit): one line naming the folder.
 _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 # Provenance attributes listed by `ResultStore.list_results`, in this order.
@@ -568,8 +571,23 @@ class ResultStore:
             return
         with contextlib.suppress(FileNotFoundError):
             os.replace(_digest_path(path), _digest_path(target))
+        self._prune_quarantine(path.name)
         warnings.warn(f"Result file {path} {reason}; moved to {target}. It will be recomputed.",
                       CacheWarning, stacklevel=4)
+
+    def _prune_quarantine(self, name):
+        """Remove all but the newest ``_QUARANTINE_KEEP`` quarantined copies of file ``name``.
+
+        Only names :meth:`_quarantine` writes (``<name>.<UTC stamp>.<pid>``, and their
+        digests) are touched; the stamp orders them.
+        """
+        pattern = re.compile(re.escape(name) + r"\.(\d{8}T\d{6}\.\d{6})\.\d+")
+        copies = sorted((match[1], entry) for entry in self.quarantine_dir.iterdir()
+                        if (match := pattern.fullmatch(entry.name)))
+        for _, old in copies[:-_QUARANTINE_KEEP]:
+            for file in (old, _digest_path(old)):
+                with contextlib.suppress(FileNotFoundError):
+                    file.unlink()
 
     def _read_checked(self, path, expected_hash, versions, identity=None):
         """Read and verify ``path``, its bytes before HDF5 parses them; quarantine it and return None when bad.
