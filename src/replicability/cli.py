@@ -34,6 +34,8 @@ def main(argv=None):
     run.add_argument("-o", "--output", type=Path,
                      help="output notebook (one input only; not the input, not in data/, notebooks/ or book/); "
                           "default with parameters: runs/<notebook>-<hash>/")
+    run.add_argument("--list-parameters", action="store_true",
+                     help="list each parameter's type, default, allowed values and meaning; execute nothing")
     reproduce = commands.add_parser("reproduce", help="recompute results at paper scale")
     reproduce.add_argument("--notebooks", type=Path, nargs="+", default=[Path("notebooks")],
                            help="folders (notebooks in them and one level below) or notebook files")
@@ -68,6 +70,8 @@ def main(argv=None):
         return comparison.command.compare_command(args)
     if args.command == "run" and args.output is not None and len(args.notebooks) > 1:
         parser.error("-o/--output takes a single notebook")
+    if args.command == "run" and args.list_parameters and (args.parameter or args.output is not None):
+        parser.error("--list-parameters executes nothing: it takes no -p or -o")
     return report.notebooks.notebook_command(args)
 
 

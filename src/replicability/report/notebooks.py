@@ -1,6 +1,8 @@
 """The notebook runner behind ``replicability run`` and ``replicability reproduce``.
 
-``replicability run NOTEBOOK [-p NAME VALUE]... [-o OUTPUT]`` wraps papermill. Without
+``replicability run NOTEBOOK [-p NAME VALUE]... [-o OUTPUT]`` wraps papermill
+(``replicability run NOTEBOOK --list-parameters`` lists the parameters it takes, with
+:mod:`replicability.report.parameter_list`, and executes nothing). Without
 parameters and without ``-o`` the notebook is executed in place at its default
 parameters (this is what ``make book`` does). With parameters, everything the run
 writes goes to one run folder, ``runs/<notebook>-<hash>/`` in the working directory
@@ -492,7 +494,22 @@ def _plan_runs(notebooks, raw_parameters, output):
     return plans
 
 
+def _list_parameters(notebooks):
+    from .parameter_list import format_parameters
+
+    listings = []
+    for path in notebooks:
+        try:
+            listings.append(format_parameters(path))
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+    print("\n\n".join(listings))
+    return 0
+
+
 def _run(args, progress):
+    if getattr(args, "list_parameters", False):
+        return _list_parameters(args.notebooks)
     plans = _plan_runs(args.notebooks, args.parameter, args.output)
     for path, output, parameters in plans:
         in_place = output.resolve() == path.resolve()
