@@ -50,18 +50,15 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import copy
 import datetime
 import hashlib
 import importlib.util
 import json
 import logging
 import os
-import re
 import signal
 import sys
 import tempfile
-import warnings
 from pathlib import Path
 
 from .._validation import command_error, parse_literal
@@ -299,49 +296,18 @@ def _committed_folder_problem(output, path):
             f"a rerun writes elsewhere (without -o: runs/ in the working directory)")
 
 
-_GLUE_ROLE = re.compile(r"\{glue(?::text|:)?\}`([^`:]+)(?::([^`]*))?`")
-_RECORD = "application/papermill.record/"
-
-
-def _glued_text(nb):
-    """A copy of ``nb`` whose markdown shows the values of its ``{glue:text}`` roles, as the book does."""
-    values = {}
-    for cell in nb.cells:
-        for out in cell.get("outputs", []):
-            name = out.get("metadata", {}).get("scrapbook", {}).get("name")
-            if name is not None and f"{_RECORD}text/plain" in out.get("data", {}):
-                values[name] = out["data"][f"{_RECORD}text/plain"]
-
-    def show(match):
-        name, spec = match.group(1), match.group(2)
-        if name not in values:
-            return match.group(0)
-        try:
-            value = ast.literal_eval(values[name])
-        except (ValueError, SyntaxError):
-            return values[name]
-        try:
-            return format(value, spec or "")
-        except (TypeError, ValueError):
-            return values[name]
-
-    nb = copy.deepcopy(nb)
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            cell.source = _GLUE_ROLE.sub(show, cell.source)
-    return nb
-
-
-def _write_html(nb, output):
-    from nbconvert import HTMLExporter
+def _write_html(nb, path, output, parameters):
+    """The rerun's page beside ``output`` (:mod:`replicability.report.rerun_html`), with the book's bibliography."""
+    from .rerun_html import write_rerun_html
 
     html = output.with_suffix(".html")
-    with warnings.catch_warnings():
-        # glued values are stored under a mime type of their own, shown in the prose above, not in the cell
-        warnings.filterwarnings("ignore", message="Your element with mimetype", category=UserWarning)
-        body, _ = HTMLExporter().from_notebook_node(_glued_text(nb))
+    defaults = notebook_parameters(path)
+    changed = {name: value for name, value in (parameters or {}).items() if defaults.get(name) != value}
+    place = Path(path).resolve().parent
+    root = next((f for f in (place, *place.parents) if (f / "data" / "published").is_dir()), None)
+    bibliography = None if root is None else root / "book" / "references.bib"
     try:
-        html.write_text(body, encoding="utf-8")
+        write_rerun_html(nb, html, changed=changed, defaults=defaults, bibliography=bibliography)
     except OSError as exc:
         raise OutputError(f"executed notebook written to {output}, but not its HTML {html}: {exc.strerror}",
                           kept=output) from exc
@@ -457,7 +423,7 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     if scratch is not None:
         scratch.unlink(missing_ok=True)
     if html:
-        _write_html(nb, output)
+        _write_html(nb, path, output, parameters)
     return output
 
 
