@@ -45,8 +45,15 @@ html: venv
 
 book: notebooks html
 
-test: venv system-deps
-	$(PY) -m pytest
+# cffconvert 2.0.0 pins jsonschema<4, which conflicts with the lock: the test suite runs it
+# in a venv of its own, installed offline from these wheels (tests/test_repository_metadata.py).
+CFF_WHEELS := .cache/wheels/cffconvert
+$(CFF_WHEELS)/.downloaded: | venv
+	$(VENV)/bin/pip download --quiet --dest $(CFF_WHEELS) "cffconvert==2.0.0" setuptools wheel
+	touch $@
+
+test: venv system-deps $(CFF_WHEELS)/.downloaded
+	REPLICABILITY_WHEELHOUSE=$(CFF_WHEELS) $(PY) -m pytest
 
 # The stored notebook outputs must not depend on the CPU's vector units: run nbval again
 # with numpy's dispatch narrowed to its baseline (every dispatch group this CPU has is

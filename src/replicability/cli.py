@@ -1,8 +1,9 @@
-"""Command line: compare two learners on a data file, run a notebook with new parameters, or recompute results.
+"""Command line: compare two learners on a data file, run a notebook with new parameters, recompute results, get data.
 
 ``replicability compare`` is the practitioner's comparison
 (:mod:`replicability.comparison.command`); ``replicability run`` and ``replicability
-reproduce`` execute the book's notebooks (:mod:`replicability.report.notebooks`). This
+reproduce`` execute the book's notebooks (:mod:`replicability.report.notebooks`);
+``replicability data fetch-uci`` downloads the UCI files (:mod:`replicability.sources.uci_fetch`). This
 module only builds the command line and dispatches; each command's module is loaded
 when the command runs, so ``replicability --version`` loads neither scikit-learn nor
 papermill. Errors in the command line or its inputs are one line on standard error,
@@ -34,11 +35,17 @@ def main(argv=None):
     run.add_argument("-o", "--output", type=Path,
                      help="output notebook (one input only; not the input, not in data/, notebooks/ or book/); "
                           "default with parameters: runs/<notebook>-<hash>/")
+    run.add_argument("--list-parameters", action="store_true",
+                     help="list each parameter's type, default, allowed values and meaning; execute nothing")
     reproduce = commands.add_parser("reproduce", help="recompute results at paper scale")
     reproduce.add_argument("--notebooks", type=Path, nargs="+", default=[Path("notebooks")],
                            help="folders (notebooks in them and one level below) or notebook files")
     reproduce.add_argument("--since", metavar="TIME",
                            help="recompute only results created before this UTC time (resume an interrupted run)")
+    data = commands.add_parser("data", help="get the data the notebooks and tests read")
+    data_commands = data.add_subparsers(dest="data_command", required=True)
+    fetch = data_commands.add_parser("fetch-uci", help="download the 27 UCI ARFF files, each verified by its SHA-256")
+    fetch.add_argument("dest", type=Path, nargs="?", help="folder to fetch into (default: $REPLICABILITY_UCI_DIR)")
     cmp = commands.add_parser("compare", help="compare two learners on a CSV, ARFF or Parquet file")
     cmp.add_argument("data", type=Path, help="CSV, ARFF or Parquet file")
     cmp.add_argument("--target", required=True, help="target column (ARFF: class attribute)")
@@ -66,8 +73,14 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.command == "compare":
         return comparison.command.compare_command(args)
+    if args.command == "data":
+        from .sources.uci_fetch import fetch_uci_command
+
+        return fetch_uci_command(args)
     if args.command == "run" and args.output is not None and len(args.notebooks) > 1:
         parser.error("-o/--output takes a single notebook")
+    if args.command == "run" and args.list_parameters and (args.parameter or args.output is not None):
+        parser.error("--list-parameters executes nothing: it takes no -p or -o")
     return report.notebooks.notebook_command(args)
 
 

@@ -243,7 +243,8 @@ def _uci_files():
 @pytest.mark.parametrize(("path", "target"), _uci_files(), ids=lambda v: getattr(v, "stem", None))
 def test_every_uci_arff_file_runs_in_quick_mode(path, target, capsys):
     if not path.is_file():
-        pytest.fail(f"UCI file not found: set REPLICABILITY_UCI_DIR (tried {path}).")
+        pytest.skip(f"UCI file {path} not found: "
+                    "get them with `replicability data fetch-uci DEST` and set REPLICABILITY_UCI_DIR=DEST")
     argv = ["compare", str(path), "--target", target, "-a", "sklearn.naive_bayes.GaussianNB",
             "-b", "sklearn.tree.DecisionTreeClassifier", "--quick"]
     assert main(argv) == 0, capsys.readouterr().err

@@ -15,7 +15,6 @@ import pytest
 
 from replicability.cli import main
 from replicability.report.notebooks import (
-    _glued_text,
     _parameter_value,
     _parameters_of,
     notebook_parameters,
@@ -23,6 +22,7 @@ from replicability.report.notebooks import (
     run_notebook,
     strip_volatile_metadata,
 )
+from replicability.report.rerun_html import book_markdown
 
 
 def _notebook(tmp_path, parameters_source="alpha = 0.05\nname = 'x'", body="print(alpha, name)"):
@@ -210,8 +210,10 @@ def test_a_rerun_writes_notebook_html_and_tables_in_one_run_folder(tmp_path, mon
     assert re.fullmatch(r"nb-[0-9a-f]{10}", folder.name) and folder.parent == Path("runs")
     out = capsys.readouterr().out
     assert f"-> {folder}{os.sep}" in out and f"html:     {folder / 'nb.html'}" in out
-    assert sorted(str(p.relative_to(work / folder)) for p in (work / folder).rglob("*")) == [
+    assert sorted(str(p.relative_to(work / folder)) for p in (work / folder).rglob("*")
+                  if not p.relative_to(work / folder).parts[0] == "mathjax") == [
         "nb.html", "nb.ipynb", "reproduced", "reproduced/demo", "reproduced/demo/t.csv"]
+    assert (work / folder / "mathjax" / "tex-chtml.js").is_file()  # the page's MathJax, offline
     assert (work / folder / "reproduced" / "demo" / "t.csv").read_text() == "alpha\n0.2\n"
     nb = nbformat.read(work / folder / "nb.ipynb", as_version=4)
     printed = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
@@ -325,7 +327,7 @@ def test_the_html_shows_glued_values_in_the_prose():
     code.outputs = [record, text]
     nb.cells = [code, nbformat.v4.new_markdown_cell("p = {glue:text}`p:.3f`, {glue:}`p`; {glue:text}`s`; "
                                                     "{glue:text}`missing`")]
-    shown = _glued_text(nb).cells[1].source
+    shown = book_markdown(nb).cells[1].source
     assert shown == "p = 0.123, 0.123456; a, b; {glue:text}`missing`"
     assert nb.cells[1].source.startswith("p = {glue:text}")  # the notebook itself is not changed
 

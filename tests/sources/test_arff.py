@@ -22,7 +22,8 @@ HEADER = "@relation toy\n@attribute a numeric\n@attribute b {x, y}\n@attribute c
 @pytest.fixture(scope="module")
 def uci_dir():
     if not (UCI_DIR / "iris.arff").is_file():
-        pytest.fail(f"UCI files not found: set REPLICABILITY_UCI_DIR (tried {UCI_DIR}).")
+        pytest.skip(f"UCI files not in {UCI_DIR}: "
+                    "get them with `replicability data fetch-uci DEST` and set REPLICABILITY_UCI_DIR=DEST")
     return UCI_DIR
 
 

@@ -1,6 +1,8 @@
 """The notebook runner behind ``replicability run`` and ``replicability reproduce``.
 
-``replicability run NOTEBOOK [-p NAME VALUE]... [-o OUTPUT]`` wraps papermill. Without
+``replicability run NOTEBOOK [-p NAME VALUE]... [-o OUTPUT]`` wraps papermill
+(``replicability run NOTEBOOK --list-parameters`` lists the parameters it takes, with
+:mod:`replicability.report.parameter_list`, and executes nothing). Without
 parameters and without ``-o`` the notebook is executed in place at its default
 parameters (this is what ``make book`` does). With parameters, everything the run
 writes goes to one run folder, ``runs/<notebook>-<hash>/`` in the working directory
@@ -48,18 +50,15 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import copy
 import datetime
 import hashlib
 import importlib.util
 import json
 import logging
 import os
-import re
 import signal
 import sys
 import tempfile
-import warnings
 from pathlib import Path
 
 from .._validation import command_error, parse_literal
@@ -297,49 +296,18 @@ def _committed_folder_problem(output, path):
             f"a rerun writes elsewhere (without -o: runs/ in the working directory)")
 
 
-_GLUE_ROLE = re.compile(r"\{glue(?::text|:)?\}`([^`:]+)(?::([^`]*))?`")
-_RECORD = "application/papermill.record/"
-
-
-def _glued_text(nb):
-    """A copy of ``nb`` whose markdown shows the values of its ``{glue:text}`` roles, as the book does."""
-    values = {}
-    for cell in nb.cells:
-        for out in cell.get("outputs", []):
-            name = out.get("metadata", {}).get("scrapbook", {}).get("name")
-            if name is not None and f"{_RECORD}text/plain" in out.get("data", {}):
-                values[name] = out["data"][f"{_RECORD}text/plain"]
-
-    def show(match):
-        name, spec = match.group(1), match.group(2)
-        if name not in values:
-            return match.group(0)
-        try:
-            value = ast.literal_eval(values[name])
-        except (ValueError, SyntaxError):
-            return values[name]
-        try:
-            return format(value, spec or "")
-        except (TypeError, ValueError):
-            return values[name]
-
-    nb = copy.deepcopy(nb)
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            cell.source = _GLUE_ROLE.sub(show, cell.source)
-    return nb
-
-
-def _write_html(nb, output):
-    from nbconvert import HTMLExporter
+def _write_html(nb, path, output, parameters):
+    """The rerun's page beside ``output`` (:mod:`replicability.report.rerun_html`), with the book's bibliography."""
+    from .rerun_html import write_rerun_html
 
     html = output.with_suffix(".html")
-    with warnings.catch_warnings():
-        # glued values are stored under a mime type of their own, shown in the prose above, not in the cell
-        warnings.filterwarnings("ignore", message="Your element with mimetype", category=UserWarning)
-        body, _ = HTMLExporter().from_notebook_node(_glued_text(nb))
+    defaults = notebook_parameters(path)
+    changed = {name: value for name, value in (parameters or {}).items() if defaults.get(name) != value}
+    place = Path(path).resolve().parent
+    root = next((f for f in (place, *place.parents) if (f / "data" / "published").is_dir()), None)
+    bibliography = None if root is None else root / "book" / "references.bib"
     try:
-        html.write_text(body, encoding="utf-8")
+        write_rerun_html(nb, html, changed=changed, defaults=defaults, bibliography=bibliography)
     except OSError as exc:
         raise OutputError(f"executed notebook written to {output}, but not its HTML {html}: {exc.strerror}",
                           kept=output) from exc
@@ -455,7 +423,7 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     if scratch is not None:
         scratch.unlink(missing_ok=True)
     if html:
-        _write_html(nb, output)
+        _write_html(nb, path, output, parameters)
     return output
 
 
@@ -492,7 +460,22 @@ def _plan_runs(notebooks, raw_parameters, output):
     return plans
 
 
+def _list_parameters(notebooks):
+    from .parameter_list import format_parameters
+
+    listings = []
+    for path in notebooks:
+        try:
+            listings.append(format_parameters(path))
+        except ValueError as exc:
+            raise CommandError(str(exc)) from exc
+    print("\n\n".join(listings))
+    return 0
+
+
 def _run(args, progress):
+    if getattr(args, "list_parameters", False):
+        return _list_parameters(args.notebooks)
     plans = _plan_runs(args.notebooks, args.parameter, args.output)
     for path, output, parameters in plans:
         in_place = output.resolve() == path.resolve()

@@ -15,8 +15,11 @@ the range. A parameter declared :data:`ANY` (a path, a learner list, a design di
 checked for its type only. A name not declared here (a notebook outside the compendium)
 is checked for its type only; ``tests/report/test_parameters.py`` checks that every
 parameter of every notebook in ``notebooks/`` is declared and that its default is in
-range. This is also the schema a listing of the book's parameters can be built from:
-:func:`parameter_rule` gives each rule and :meth:`Rule.describe` its wording.
+range. This is also the schema a listing of the book's parameters is built from
+(``replicability run NOTEBOOK --list-parameters`` and the table of the book's page "How
+to rerun", :mod:`replicability.report.parameter_list`): :func:`parameter_rule` gives each
+rule, :meth:`Rule.describe` its wording and :func:`parameter_meaning` what the parameter
+means, from :data:`MEANINGS` and its per-notebook overrides :data:`NOTEBOOK_MEANINGS`.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from pathlib import Path
 
 from .._validation import SCALES
 
-__all__ = ["ANY", "NOTEBOOK_RULES", "RULES", "Rule", "parameter_problem", "parameter_rule"]
+__all__ = ["ANY", "MEANINGS", "NOTEBOOK_MEANINGS", "NOTEBOOK_RULES", "RULES", "Rule", "parameter_meaning",
+           "parameter_problem", "parameter_rule"]
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,130 @@ RULES = {
 NOTEBOOK_RULES = {
     "raschka2018/01_holdout": {"n_test": Rule(1, 149, integer=True)},  # held out of Iris's 150 flowers
 }
+
+
+_SHARED_SEED = "root seed of the experiments (0: the 10 x 10 cv run shared with other notebooks)"
+_UCI_SCALE = ("'paper': the committed 27 UCI data sets x 10 randomizations; 'smoke': iris, labor and zoo, "
+              "2 randomizations (seconds)")
+
+#: What each parameter name means, wherever it appears (the notebooks' parameters cells say the same).
+MEANINGS = {
+    "alpha": "significance level of the tests (5% in the papers)",
+    "alphas": "significance levels compared (the columns of the table)",
+    "confidence_level": "confidence level of the intervals",
+    "threshold": "posterior probability above which a Bayesian test decides (Benavoli et al. 2017)",
+    "test_sizes": "test fractions of the holdout splits (the paper's 90/10, 66/33 and 50/50)",
+    "check_r": "replicabilities at which the estimators are checked",
+    "circles_factor": "ratio of inner to outer circle of the concentric circles (not stated in the paper)",
+    "seed": "root seed of every random draw in the notebook",
+    "calibration_seed": "root seed of the Section 4 calibration (the calibration notebook's seed)",
+    "n_draws": "Monte Carlo draws of the Bayesian signed-rank test",
+    "n_test": "size of each test set",
+    "n_random_estimators": "random unbiased linear estimators compared with R2 per (r, n) cell (Theorem 3.2)",
+    "n_sim": "simulated data sets per cell",
+    "n_sim_worst": "simulated data sets per cell at the worst case",
+    "n_datasets": "simulated data sets per cell",
+    "n_repeats": "independent randomizations of the sampling scheme",
+    "adaptive_datasets": "data sets of the adaptive design, at n_ref on the gap grid of the cv group",
+    "gap_steps": "steps of the gap grid between the two learners' accuracies",
+    "n_runs": "runs of the sampling scheme",
+    "runs": "numbers of runs of the sampling scheme (the columns of the table)",
+    "gaussian_size": "population size of the two-dimensional Gaussian of Figure 5",
+    "subsample_sizes": "subsample sizes drawn from that Gaussian (Figure 5)",
+    "n_jobs": "worker processes (results are identical for any number)",
+    "max_count": "largest discordant count in the Figure 21 heat map",
+    "p": "features of each simulated data set",
+    "figure_n_step": "step along n of Figure 2",
+    "ns": "cases per simulated data set",
+    "sizes": "data set sizes N",
+    "type1_sizes": "data set sizes at which the Type I error is measured",
+    "worst_sizes": "data set sizes of the worst-case gap",
+    "check_n": "numbers of experiments at which the estimators are checked",
+    "sim_n": "numbers of runs simulated (the paper's 10 and Figure 2's largest)",
+    "n_large": "large data set size of the designs (their gap grids are a tenth of notebook 02's)",
+    "n_ref": "reference data set size, as simulated in notebook 02",
+    "exact_size": "instances of the data set enumerated exactly",
+    "max_enumerated": "largest number of runs enumerated exactly (2^n outcome vectors)",
+    "figure_r_points": "points along r of Figure 2",
+    "n_folds": "values of k of k-fold cv (leave-one-out, k = n_train, is added)",
+    "n_train": "cases per simulated data set",
+    "n_train_nested": "cases per simulated data set of the nested cross-validation",
+    "gradient_n": "runs of the symbolic check of the two cases of Theorem 3.2",
+    "headline": "the randomization shown first (0 = the first of ten)",
+    "rope": "region of practical equivalence on the accuracy scale (0.01 = one accuracy point)",
+    "tolerance": "percentage points within which our mean cv accuracy counts as agreeing with Weka's",
+    "delta": "distance between the class means",
+    "circles_noise": "noise of the concentric circles (not stated in the paper)",
+    "prior": "strength of the Dirichlet process prior of the signed-rank test (baycomp's default)",
+    "gammas": "RBF kernel widths of the support vector machine",
+    "gap_span": "multiple of the gap where E[Z] = Z_alpha/2 that the worst-case gap grid spans",
+    "scale": "'smoke' (seconds, for tests), 'quick' (minutes) or 'paper' (the papers' sizes, committed results)",
+    "test": "test of the control learner against each other one",
+    "train_order": "'experimenter': training sets shuffled per fold as Weka's Experimenter does; "
+                   "'sorted': ascending rows",
+    "uci_dir": "folder of the 27 ARFF files, needed only when computing; None: REPLICABILITY_UCI_DIR",
+    "fixtures": "folder of the Weka fixtures, relative to the repository root",
+    "benchmarks": "benchmark files shown (stems of data/benchmarks/*.json); None: all",
+    "results_dir": "folder of the committed results; None: data/results of this checkout",
+    "reproduced_dir": "folder of the reproduced tables; None: data/reproduced of this checkout",
+    "learner_pairs": "runner names of the learner pairs of the learner factor, on null data",
+    "adaptive": "the adaptive design: stages (runs), scheme and the p-values that stop it",
+}
+
+#: Meanings of one notebook (``"<paper folder>/<notebook stem>"``) narrower than those of :data:`MEANINGS`.
+NOTEBOOK_MEANINGS = {
+    "beyond/01_bayesian_comparisons": {"alpha": "level of the two-sided corrected repeated cv t-test",
+                                       "seed": "seed of the Monte Carlo draws", "scale": _UCI_SCALE},
+    "beyond/02_many_learners": {
+        "alpha": "family-wise significance level of the Friedman decision, the CD and the Holm-corrected tests",
+        "scale": _UCI_SCALE},
+    "bouckaert2003/01_figure1_worked_example": {"alpha": "significance level of the tests applied to the example"},
+    "bouckaert2003/02_calibration": {"seed": _SHARED_SEED},
+    "bouckaert2003/03_table2_class_probability": {"seed": "root seed of the Table 2 data sets"},
+    "bouckaert2003/04_table3_sources": {"n_test": "size of the test set each learner's accuracy is measured on"},
+    "bouckaert2003/05_figure4_table4": {"seed": _SHARED_SEED},
+    "bouckaert2003/06_tables5_6_replicability": {"seed": _SHARED_SEED},
+    "bouckaert2003/07_table7_learner_pairs": {"seed": _SHARED_SEED},
+    "bouckaert2004/02_table1": {"seed": _SHARED_SEED},
+    "bouckaert2004/03_sweep": {"seed": _SHARED_SEED, "alpha": "significance level of every factor but the level"},
+    "bouckaert2004/04_table2_uci": {"scale": _UCI_SCALE},
+    "bouckaert2005/01_theory": {"n_datasets": "data sets per cell of the checks against Task I",
+                                "n_repeats": "repetitions per cell of the checks against Task I"},
+    "bouckaert2005/03_in_text_numbers": {"sizes": "the sizes of notebook 02, for the comparisons at equal cost"},
+    "bouckaert_frank2004/00_uci_fidelity": {
+        "scale": "'paper': the committed 27 data sets x 3 learners x 10 runs; 'quick': all data sets, one run; "
+                 "'smoke': iris, labor and zoo, one run",
+        "n_jobs": "worker processes when the results have to be computed (not at the committed scale)"},
+    "bouckaert_frank2004/01_table5_synthetic": {"seed": _SHARED_SEED},
+    "bouckaert_frank2004/02_table1_5x2cv": {"scale": _UCI_SCALE},
+    "bouckaert_frank2004/03_table2_resampling": {"runs": "numbers of resampling runs (the columns of Table 2)",
+                                                 "scale": _UCI_SCALE},
+    "bouckaert_frank2004/04_table3_repeated_cv": {
+        "runs": "runs of 10-fold cv (the columns of Table 3)",
+        "seed": "root seed of the synthetic null experiment (0: the one shared with 01_table5_synthetic)",
+        "scale": _UCI_SCALE},
+    "bouckaert_frank2004/05_table4_significance": {"n_runs": "runs of 10-fold cv (10 in the paper)",
+                                                   "scale": _UCI_SCALE},
+    "raschka2018/01_holdout": {"alpha": "1 - alpha is the confidence level of the intervals",
+                               "n_test": "Iris flowers held out for testing in Figure 1 (100 remain for training)"},
+    "raschka2018/02_resampling_bootstrap": {"alpha": "1 - alpha is the confidence level of the bootstrap intervals",
+                                            "n_runs": "repetitions of the holdout split in Figure 6 (50 in the paper)"},
+    "raschka2018/04_comparing_algorithms": {
+        "n_train": "cases per simulated data set of Section 4.8 (Dietterich used 300)",
+        "delta": "distance between the class means under the alternative"},
+}
+
+
+def parameter_meaning(path, name):
+    """What parameter ``name`` of the notebook at ``path`` means (a phrase), or None if it is not declared.
+
+    Examples
+    --------
+    >>> parameter_meaning("notebooks/raschka2018/01_holdout.ipynb", "alpha")
+    '1 - alpha is the confidence level of the intervals'
+    """
+    path = Path(path)
+    return NOTEBOOK_MEANINGS.get(f"{path.parent.name}/{path.stem}", {}).get(name, MEANINGS.get(name))
 
 
 def parameter_rule(path, name):

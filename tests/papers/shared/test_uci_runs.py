@@ -25,6 +25,9 @@ UCI_DIR = Path(os.environ.get("REPLICABILITY_UCI_DIR") or ROOT.parent / "shared"
 
 @pytest.fixture(scope="module")
 def labor():
+    if not (UCI_DIR / "labor.arff").is_file():
+        pytest.skip(f"UCI files not in {UCI_DIR}: "
+                    "get them with `replicability data fetch-uci DEST` and set REPLICABILITY_UCI_DIR=DEST")
     return load_uci("labor", directory=UCI_DIR)
 
 

@@ -227,6 +227,7 @@ def table1_page(*, scale="paper", alpha=0.05):
     always_draw, has_both, mixed = _directions(outcomes, draws, n_repeats)
     claims = _table1_claims(table, draws, n_repeats, always_draw, mixed)
     values = _table1_values(n_props_equal, draws, table, body, always_draw, has_both, n_repeats)
+    values["alpha_percent"] = round(100 * alpha, 10)  # the prose states the level a run used, glued
     shown_body = beside(body_pub[PAIRS], body_rep[PAIRS], digits=0)
     shown_body.index.name = "dataset"
     tables = {"properties": Table(props), "draws": Table(shown_body),
