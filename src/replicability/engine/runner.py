@@ -644,7 +644,7 @@ def slice_datasets(config, slice):
     n_datasets = config.n_datasets
     try:
         i, n = (operator.index(v) for v in slice)
-    except TypeError:
+    except (TypeError, ValueError):  # not a sequence of two integers
         i = n = None
     if i is None or not 0 <= i < n <= n_datasets:
         raise ValueError(f"`slice` must be (i, n) with 0 <= i < n <= n_datasets ({n_datasets}); got {slice!r}.")
