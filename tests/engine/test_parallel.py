@@ -158,3 +158,13 @@ def test_joblib_backend_rejects_a_bad_n_jobs():
 
     with pytest.raises(ValueError, match="`n_jobs` must be"):
         parallel_map(abs, [1], backend="joblib", n_jobs=0)
+
+
+def test_dask_backend_yields_as_units_finish_on_a_client_that_is_not_the_default():
+    distributed = pytest.importorskip("dask.distributed")
+    from replicability.engine.parallel import parallel_map
+
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster, \
+            distributed.Client(cluster, set_as_default=False) as client:
+        out = list(parallel_map(abs, [-1, -2, 3], backend="dask", client=client, ordered=False))
+    assert sorted(out) == [1, 2, 3]

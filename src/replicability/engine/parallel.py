@@ -169,7 +169,9 @@ def _map_dask(function, items, client, ordered):
     client = client if client is not None else get_client()
     futures = client.map(function, items, pure=False)
     try:
-        for future in futures if ordered else as_completed(futures):
+        # the client's loop: as_completed would otherwise look for a default client, and a client
+        # made with set_as_default=False is none
+        for future in futures if ordered else as_completed(futures, loop=client.loop):
             yield future.result()
     except BaseException:
         client.cancel(futures)
