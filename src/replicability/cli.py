@@ -81,6 +81,8 @@ def main(argv=None):
     if args.command == "reproduce" and (args.experiments is not None or args.slice is not None or args.join):
         if args.experiments is None or not (args.slice is not None or args.join):
             parser.error("--experiments FILE goes with --slice I/N or --join")
+        if args.since is not None or args.notebooks != [Path("notebooks")]:
+            parser.error("--notebooks and --since reproduce notebooks; --experiments computes experiments")
         from .engine.slices import slices_command
 
         return slices_command(args)

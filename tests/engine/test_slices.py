@@ -184,3 +184,12 @@ def test_experiments_goes_with_slice_or_join(args, capsys):
         main(["reproduce", *args])
     assert exited.value.code == 2
     assert "--experiments FILE goes with --slice I/N or --join" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("extra", [["--since", "2026-11-21T20:00:00Z"], ["--notebooks", "nb"]])
+def test_experiments_do_not_take_the_notebooks_options(extra, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["reproduce", "--experiments", "x.json", "--join", *extra])
+    assert exited.value.code == 2
+    assert "--notebooks and --since reproduce notebooks; --experiments computes experiments" in capsys.readouterr().err
+

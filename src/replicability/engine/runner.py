@@ -588,7 +588,7 @@ def _run(config, indices, *, store, whole, backend, n_jobs, client, progress, ch
     chunks = [missing[i : i + chunk_size] for i in range(0, missing.size, chunk_size)]
 
     # Each chunk records where it was computed, so that join_slices can check that all came from one checkout.
-    origin = {name: value for name, value in provenance(0.0).items() if name in _ORIGIN}
+    origin = {} if store is None else {name: value for name, value in provenance(0.0).items() if name in _ORIGIN}
     bar = None
     if _want_progress(progress) and chunks:
         from tqdm.auto import tqdm

@@ -13,7 +13,7 @@ numbers depend only on the root seed and its index).
 :func:`slices_command` carries out ``replicability reproduce --experiments FILE
 --slice I/N`` and ``... --join``: ``FILE`` holds one experiment configuration
 (:meth:`~replicability.engine.runner.ExperimentConfig.to_json`; the ``config``
-attribute of any stored result is one) or a JSON list of them, whose names must be
+attribute of a ``run_experiment`` result is one) or a JSON list of them, whose names must be
 registered (:mod:`replicability.engine.registry`).
 """
 
