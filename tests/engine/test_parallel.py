@@ -104,3 +104,67 @@ def test_a_sigint_dropped_in_a_weakref_callback_stops_the_serial_backend_after_i
     finally:
         signal.signal(signal.SIGINT, given)
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+# -- the joblib backend ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("joblib_backend", ["loky", "threading", "multiprocessing"])
+def test_joblib_backend_runs_under_the_callers_parallel_config(joblib_backend):
+    import os
+
+    import joblib
+
+    from replicability.engine.parallel import parallel_map
+
+    offset = 10  # a closure: the multiprocessing backend's pickle alone would refuse it
+    with joblib.parallel_config(backend=joblib_backend, n_jobs=2):
+        ordered = list(parallel_map(lambda x: (x + offset, os.getpid()), range(12), backend="joblib"))
+        unordered = list(parallel_map(lambda x: x * offset, range(12), backend="joblib", ordered=False))
+    assert [value for value, _ in ordered] == list(range(10, 22))
+    assert sorted(unordered) == [10 * x for x in range(12)]
+    pids = {pid for _, pid in ordered}
+    # threads run here; loky and multiprocessing in other processes
+    assert (pids == {os.getpid()}) == (joblib_backend == "threading")
+
+
+def test_joblib_backend_runs_on_dasks_joblib_backend():
+    import joblib
+
+    distributed = pytest.importorskip("dask.distributed")
+    from replicability.engine.parallel import parallel_map
+
+    with distributed.LocalCluster(n_workers=2, processes=False, threads_per_worker=1,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        with joblib.parallel_config(backend="dask"):
+            # get_worker() raises outside a Dask worker: every item ran on the cluster
+            out = list(parallel_map(lambda x: (x * x, distributed.get_worker().address), range(6), backend="joblib"))
+        workers = set(client.scheduler_info()["workers"])
+    assert [value for value, _ in out] == [0, 1, 4, 9, 16, 25]
+    assert {address for _, address in out} <= workers
+
+
+def test_joblib_backend_without_a_parallel_config_runs_here():
+    import threading
+
+    from replicability.engine.parallel import parallel_map
+
+    threads = list(parallel_map(lambda _: threading.get_ident(), range(3), backend="joblib"))
+    assert set(threads) == {threading.get_ident()}  # joblib's default: one job, sequential
+
+
+def test_joblib_backend_rejects_a_bad_n_jobs():
+    from replicability.engine.parallel import parallel_map
+
+    with pytest.raises(ValueError, match="`n_jobs` must be"):
+        parallel_map(abs, [1], backend="joblib", n_jobs=0)
+
+
+def test_dask_backend_yields_as_units_finish_on_a_client_that_is_not_the_default():
+    distributed = pytest.importorskip("dask.distributed")
+    from replicability.engine.parallel import parallel_map
+
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster, \
+            distributed.Client(cluster, set_as_default=False) as client:
+        out = list(parallel_map(abs, [-1, -2, 3], backend="dask", client=client, ordered=False))
+    assert sorted(out) == [1, 2, 3]

@@ -23,9 +23,10 @@ from replicability.engine.runner import (
     ExperimentConfig,
     pair_counts,
     run_experiment,
+    slice_datasets,
     stack_sources,
 )
-from replicability.engine.store import ResultStore
+from replicability.engine.store import ResultStore, dataset_checksum
 
 from ._store_components import BASE
 
@@ -202,6 +203,63 @@ def test_dask_backend_bit_identical(raw, config):
     ) as cluster, distributed.Client(cluster) as client:
         res = run_experiment(config, backend="dask", client=client, chunk_size=1, progress=False)
     xr.testing.assert_identical(res.drop_attrs(), raw.drop_attrs())
+
+
+def _same_bytes(result, reference):
+    """Equal arrays and coordinates, and equal checksums of the data (the provenance aside)."""
+    xr.testing.assert_identical(result.drop_attrs(), reference.drop_attrs())
+    assert dataset_checksum(result.drop_attrs()) == dataset_checksum(reference.drop_attrs())
+
+
+@pytest.mark.parametrize("joblib_backend", ["loky", "threading", "multiprocessing"])
+def test_joblib_backend_bit_identical_under_each_of_joblibs_backends(raw, config, joblib_backend, tmp_path):
+    import joblib
+
+    with joblib.parallel_config(backend=joblib_backend, n_jobs=2):
+        res = run_experiment(config, backend="joblib", chunk_size=1, progress=False)
+        stored = run_experiment(config, backend="joblib", chunk_size=2, store=tmp_path, progress=False)
+    _same_bytes(res, raw)
+    _same_bytes(ResultStore(tmp_path).load(config, versions=config.code_versions), raw)
+    assert stored.attrs["config_hash"] == config.config_hash
+
+
+def test_joblib_backend_bit_identical_on_dasks_joblib_backend(raw, config):
+    import joblib
+
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(
+        n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster), joblib.parallel_config(backend="dask"):
+        res = run_experiment(config, backend="joblib", chunk_size=1, progress=False)
+    _same_bytes(res, raw)
+
+
+# -- slices of an array job ------------------------------------------------------------------
+
+
+def test_slices_partition_the_data_sets_and_each_equals_its_part_of_the_full_run(raw, config, tmp_path):
+    shares = [slice_datasets(config, (i, 4)) for i in range(4)]
+    assert np.array_equal(np.concatenate(shares), np.arange(config.n_datasets))
+    assert [len(s) for s in shares] == [2, 2, 1, 1]
+    for i in (3, 0):
+        part = run_experiment(config, store=tmp_path, slice=(i, 4), progress=False)
+        _same_bytes(part, raw.sel(dataset=shares[i]))
+    assert config not in ResultStore(tmp_path)  # a slice stores chunks only
+    stored = np.concatenate([p["dataset"].values for p in ResultStore(tmp_path).load_parts(config)])
+    assert sorted(stored) == [0, 1, 5]
+
+
+@pytest.mark.parametrize("bad", [(4, 4), (-1, 4), (0, 7), (0, 0), (1.0, 2), "0/2", (1, 2, 3)])
+def test_bad_slice(config, bad, tmp_path):
+    with pytest.raises(ValueError, match=r"`slice` must be \(i, n\) with 0 <= i < n <= n_datasets \(6\)"):
+        run_experiment(config, store=tmp_path, slice=bad, progress=False)
+
+
+def test_slice_needs_a_store_and_excludes_datasets(config, tmp_path):
+    with pytest.raises(ValueError, match="`slice` \\(0, 2\\) needs a `store`"):
+        run_experiment(config, slice=(0, 2), progress=False)
+    with pytest.raises(ValueError, match="`datasets` and `slice` are exclusive"):
+        run_experiment(config, store=tmp_path, slice=(0, 2), datasets=[1], progress=False)
 
 
 # -- schemes -------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ from .._lazy import attach
 
 _MODULES = {
     "splits": ("FiveByTwoCV", "RandomSubsampling", "RepeatedCV", "experimenter_training_order", "rxk_cv_splits"),
-    "runner": ("ExperimentConfig", "pair_counts", "run_experiment", "stack_sources"),
+    "runner": ("ExperimentConfig", "pair_counts", "run_experiment", "slice_datasets", "stack_sources"),
+    "slices": ("SliceJoin", "join_slices", "slices_command"),
     "parallel": ("BACKENDS", "parallel_map"),
     "registry": (
         "LEARNERS", "PAIR_EVALUATORS", "SCHEMES", "SOURCES", "VERSIONS", "code_fingerprint", "code_versions",

@@ -2,13 +2,17 @@
 
 :func:`parallel_map` maps a function over items serially, on a pool of worker processes
 kept from one call to the next while it is sound (starting a worker costs seconds: it
-imports the package and loads the compiled kernels), or on a Dask cluster. Workers exit
-with the process that started them; an interrupt stops the work and kills the pool.
+imports the package and loads the compiled kernels), on a Dask cluster, or through
+joblib under whatever ``joblib.parallel_config`` the caller set (joblib's own loky,
+threading and multiprocessing backends, and the backends other packages register with
+joblib: Dask's, Ray's, Spark's). Workers of the processes backend exit with the process
+that started them; an interrupt stops the work and kills the pool.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import threading
@@ -18,7 +22,7 @@ from .._validation import check_choice, check_positive_int
 
 __all__ = ["BACKENDS", "parallel_map"]
 
-BACKENDS = ("serial", "processes", "dask")
+BACKENDS = ("serial", "processes", "dask", "joblib")
 
 
 def _exit_with_parent(parent_pid):
@@ -165,15 +169,59 @@ def _map_dask(function, items, client, ordered):
     client = client if client is not None else get_client()
     futures = client.map(function, items, pure=False)
     try:
-        for future in futures if ordered else as_completed(futures):
+        # the client's loop: as_completed would otherwise look for a default client, and a client
+        # made with set_as_default=False is none
+        for future in futures if ordered else as_completed(futures, loop=client.loop):
             yield future.result()
     except BaseException:
         client.cancel(futures)
         raise
 
 
+@functools.lru_cache(maxsize=8)
+def _unpickled(payload):
+    import cloudpickle
+
+    return cloudpickle.loads(payload)
+
+
+class _Shipped:
+    """``function`` cloudpickled once, so that any joblib backend can send it.
+
+    joblib's multiprocessing backend (and possibly others) pickles with the standard
+    pickle, which refuses the closures and lambdas the package maps; this wrapper's
+    bytes pass everywhere, and each worker unpickles the function once.
+    """
+
+    def __init__(self, function):
+        import cloudpickle
+
+        self.payload = cloudpickle.dumps(function)
+
+    def __call__(self, item):
+        return _unpickled(self.payload)(item)
+
+
+def _map_joblib(function, items, n_jobs, ordered):
+    from joblib import Parallel, delayed
+
+    function = _Shipped(function)
+
+    # Results as they come when the backend can yield them (the runner stores each chunk as it
+    # finishes), else all at the end: joblib's multiprocessing backend returns a list only.
+    modes = ("generator", "list") if ordered else ("generator_unordered", "generator", "list")
+    for mode in modes:
+        try:
+            # n_jobs None leaves the number of workers to the active parallel_config (joblib's default: 1).
+            parallel = Parallel(n_jobs=n_jobs, return_as=mode)
+        except ValueError:  # "Backend ... does not support return_as=..."
+            continue
+        yield from parallel(delayed(function)(item) for item in items)
+        return
+
+
 def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None, ordered=True):
-    """Yield ``function(item)`` for every item: here, in worker processes, or on Dask.
+    """Yield ``function(item)`` for every item: here, in worker processes, on Dask, or through joblib.
 
     The one parallel map of the package: every experiment family runs its units of
     work through it. Each unit must carry its own seed (nothing may depend on which
@@ -184,12 +232,16 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
     function : callable
         Called with one item; must be picklable by cloudpickle for the parallel backends.
     items : iterable
-    backend : {"serial", "processes", "dask"}
+    backend : {"serial", "processes", "dask", "joblib"}
         ``"processes"``: a loky executor (joblib's) with ``n_jobs`` workers, kept
         for the next call while it is sound, or this process when ``n_jobs`` is 1; ``"dask"``: ``client`` (a
-        ``dask.distributed.Client``), or the current client.
+        ``dask.distributed.Client``), or the current client; ``"joblib"``:
+        ``joblib.Parallel`` under the caller's ``joblib.parallel_config`` (its
+        backend, e.g. ``"loky"``, ``"threading"``, ``"dask"``, ``"ray"``, ``"spark"``,
+        and its number of jobs).
     n_jobs : int or None
-        Workers for ``"processes"``; None or -1 uses every CPU.
+        Workers for ``"processes"`` (None or -1: every CPU) and for ``"joblib"``
+        (None: the ``parallel_config``'s, whose default is 1; -1: every CPU).
     client : dask.distributed.Client or None
     ordered : bool, default True
         Yield in the order of ``items``; False yields as units finish.
@@ -208,6 +260,10 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
     SIGINT while they run, so an interrupt CPython dropped (raised in a weakref
     callback or a finalizer) still stops the run: the processes backend at its
     next wait (within 0.2 s), the serial one when the current item is done.
+    Under ``"joblib"`` the joblib backend in use decides what an interrupt
+    stops: joblib's ``Parallel`` cancels what it has not dispatched; a backend that
+    cannot yield results as they come (joblib's multiprocessing) gives them all
+    at the end.
 
     Examples
     --------
@@ -218,6 +274,10 @@ def parallel_map(function, items, *, backend="serial", n_jobs=None, client=None,
     items = list(items)
     if backend == "dask":
         return _map_dask(function, items, client, ordered)
+    if backend == "joblib":
+        if n_jobs is not None and n_jobs != -1:
+            check_positive_int(n_jobs, "n_jobs")
+        return _map_joblib(function, items, n_jobs, ordered)
     if n_jobs is None or n_jobs == -1:
         n_jobs = os.cpu_count() or 1
     n_jobs = check_positive_int(n_jobs, "n_jobs")

@@ -14,6 +14,11 @@ Randomness (DESIGN.md, "Randomness"): data set ``i`` draws its data from
 ``SeedSequence(seed, spawn_key=(i, 0))`` and the splits of its repeat ``r`` from
 ``SeedSequence(seed, spawn_key=(i, 1, r))``. Nothing depends on the order of
 execution, so every backend and every slice gives bit-identical arrays.
+
+Array jobs (:mod:`replicability.engine.slices`): ``run_experiment(config, store=...,
+slice=(i, n))`` computes the ``i``-th of ``n`` contiguous shares of the data sets into
+the store's chunks, as task ``i`` of an array job does on any machine that sees the
+store; :func:`~replicability.engine.slices.join_slices` assembles and checks them.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import functools
 import hashlib
 import json
 import math
+import operator
 import os
 import sys
 import time
@@ -40,13 +46,15 @@ from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS, cod
 from .splits import _FlatRuns
 from .store import ResultStore, provenance
 
-__all__ = ["ExperimentConfig", "pair_counts", "run_experiment", "stack_sources"]
+__all__ = ["ExperimentConfig", "pair_counts", "run_experiment", "slice_datasets", "stack_sources"]
 
 DIMS = ("dataset", "repeat", "run", "fold")
 #: Where the joint counts of a pair sit among ``correct_a, correct_b, correct_both``.
 _JOINT = np.array([[0, 2], [2, 1]])
 #: Data and splits drawn ahead of their evaluation, at most (_evaluate_datasets).
 _GROUP_BYTES = 32 << 20
+#: The provenance every stored chunk records: slices.join_slices requires the first two equal.
+_ORIGIN = ("package_version", "git_commit", "machine")
 
 
 # -- configuration -----------------------------------------------------------------
@@ -444,6 +452,7 @@ def run_experiment(
     store=None,
     progress=None,
     datasets=None,
+    slice=None,
     chunk_size=None,
 ):
     """Evaluate every learner of ``config`` on every split of every data set.
@@ -451,12 +460,16 @@ def run_experiment(
     Parameters
     ----------
     config : ExperimentConfig
-    backend : {"serial", "processes", "dask"}
+    backend : {"serial", "processes", "dask", "joblib"}
         How the chunks are mapped (:func:`~replicability.engine.parallel.parallel_map`): ``"processes"`` uses
         ``n_jobs`` local workers (loky); ``"dask"`` uses ``client`` (a
-        ``dask.distributed.Client``), or the current client if None.
+        ``dask.distributed.Client``), or the current client if None; ``"joblib"``
+        uses ``joblib.Parallel`` under the caller's ``joblib.parallel_config``
+        (joblib's loky, threading or multiprocessing backend, or one another package
+        registers: Dask's, Ray's, Spark's).
     n_jobs : int or None
-        Workers for ``"processes"``; None uses every CPU.
+        Workers for ``"processes"`` (None: every CPU) and ``"joblib"`` (None: the
+        ``parallel_config``'s).
     client : dask.distributed.Client or None
     store : None, True, str, os.PathLike or ResultStore
         Where to cache results (True: the default store). A complete stored result
@@ -470,6 +483,12 @@ def run_experiment(
         Show a tqdm bar; None shows one only if stderr is a terminal.
     datasets : array-like of int or None
         Compute only these data set indices (a slice of the full run, bit for bit).
+    slice : tuple of two int or None
+        ``(i, n)``: compute the ``i``-th (from 0) of ``n`` contiguous shares of the
+        data sets (:func:`slice_datasets`), as task ``i`` of an array job of ``n``
+        tasks does, into ``store`` (required), skipping the data sets whose chunks
+        it holds; :func:`~replicability.engine.slices.join_slices` then assembles the complete result. Not with
+        ``datasets``.
     chunk_size : int or None
         Data sets per unit of work (and per stored chunk); None picks about four
         chunks per worker, at most 50 data sets each. Never changes the results.
@@ -520,8 +539,14 @@ def run_experiment(
         check_positive_int(n_jobs, "n_jobs")
     if chunk_size is not None:
         check_positive_int(chunk_size, "chunk_size")
-    indices = _check_datasets(datasets, config.n_datasets)
     store = _as_store(store)
+    if slice is not None:
+        if datasets is not None:
+            raise ValueError(f"`datasets` and `slice` are exclusive; got both ({datasets!r}, {slice!r}).")
+        if store is None:
+            raise ValueError(f"`slice` {slice!r} needs a `store`: the slices are joined from its chunks.")
+        datasets = slice_datasets(config, slice)
+    indices = _check_datasets(datasets, config.n_datasets)
     run = functools.partial(_run, config, indices, store=store, whole=datasets is None, backend=backend,
                             n_jobs=n_jobs, client=client, progress=progress, chunk_size=chunk_size)
     if store is None or datasets is not None:  # a slice runs beside other slices, its chunks under short locks
@@ -562,6 +587,8 @@ def _run(config, indices, *, store, whole, backend, n_jobs, client, progress, ch
         chunk_size = max(1, min(50, math.ceil(missing.size / (4 * workers))))
     chunks = [missing[i : i + chunk_size] for i in range(0, missing.size, chunk_size)]
 
+    # Each chunk records where it was computed, so that join_slices can check that all came from one checkout.
+    origin = {} if store is None else {name: value for name, value in provenance(0.0).items() if name in _ORIGIN}
     bar = None
     if _want_progress(progress) and chunks:
         from tqdm.auto import tqdm
@@ -575,7 +602,9 @@ def _run(config, indices, *, store, whole, backend, n_jobs, client, progress, ch
                                              ordered=False)) as done:
             for chunk in done:
                 if store is not None:
-                    store.save_part(config, chunk.to_dataset(), versions=versions, identity=identity)
+                    part = chunk.to_dataset()
+                    part.attrs.update(origin)
+                    store.save_part(config, part, versions=versions, identity=identity)
                 pieces.append(chunk)
                 if bar is not None:
                     bar.update(chunk.dataset.size)
@@ -590,6 +619,36 @@ def _run(config, indices, *, store, whole, backend, n_jobs, client, progress, ch
         store.save(config, result, versions=versions)
         store.clear_parts(config)
     return result
+
+
+def slice_datasets(config, slice):
+    """The data set indices of slice ``i`` of ``n``: the ``i``-th of ``n`` contiguous, near-equal shares.
+
+    Parameters
+    ----------
+    config : ExperimentConfig
+    slice : tuple of two int
+        ``(i, n)`` with ``0 <= i < n <= config.n_datasets``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Ascending int64 indices; the ``n`` slices partition ``range(config.n_datasets)``.
+
+    Examples
+    --------
+    >>> cfg = ExperimentConfig(source="s", learners=["a"], n_datasets=10)
+    >>> [slice_datasets(cfg, (i, 3)).tolist() for i in range(3)]
+    [[0, 1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    """
+    n_datasets = config.n_datasets
+    try:
+        i, n = (operator.index(v) for v in slice)
+    except (TypeError, ValueError):  # not a sequence of two integers
+        i = n = None
+    if i is None or not 0 <= i < n <= n_datasets:
+        raise ValueError(f"`slice` must be (i, n) with 0 <= i < n <= n_datasets ({n_datasets}); got {slice!r}.")
+    return np.array_split(np.arange(n_datasets, dtype=np.int64), n)[i]
 
 
 def stack_sources(results, *, names=None):

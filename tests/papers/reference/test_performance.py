@@ -65,6 +65,39 @@ def test_performance_report_j48_kernel_section(tmp_path):
         "1000 fits per round, 21 interleaved rounds in one process; target 2× on every data set: not met on null data."]
 
 
+def test_performance_report_at_scale_section_and_the_values_book_at_scale_pastes(tmp_path):
+    walls = {"joblib (loky), 1 worker(s)": [8.0, 7.5, 9.0], "joblib (loky), 2 worker(s)": [5.0, 4.0, 6.0],
+             "dask LocalCluster, 1 worker(s)": [8.0, 8.0, 8.0], "dask LocalCluster, 2 worker(s)": [4.0, 4.0, 4.0],
+             "array job, 1 slice(s) + join": [20.0, 19.0, 21.0], "array job, 2 slice(s) + join": [16.0, 15.0, 17.0]}
+    results = {"workload": "a small experiment", "rounds": 3, "load_average_before": [1.5, 1.0, 0.5],
+               "load_average_after": [2.25, 1.0, 0.5], "identical_to_serial": dict.fromkeys(walls, True),
+               "wall_seconds": {name: dict(zip(("median", "min", "max"), w)) for name, w in walls.items()}}
+    (tmp_path / "at_scale.json").write_text(json.dumps({"machine": {"date": "2026-01-01"}, "results": results}))
+    report = performance_report(folder=tmp_path)
+    assert report.tables["at_scale"].loc["joblib (loky), 2 worker(s)"].tolist() == ["5.00", "4.00", "6.00"]
+    assert report.lines["at_scale"][0] == (
+        "joblib (loky): 2 workers take 5.0 s against 8.0 s on 1 (median of 3 interleaved rounds), 1.60× faster.")
+    assert report.lines["at_scale"][-2:] == [
+        "load average (1, 5, 15 min) before and after: 1.50, 1.00, 0.50 and 2.25, 1.00, 0.50.",
+        "results identical to a serial run's, bit for bit, every way: yes."]
+    page = performance_page(folder=tmp_path)
+    values = page.glue_values()
+    assert {key: values[key] for key in ("at_scale_joblib_1", "at_scale_joblib_speedup", "at_scale_dask_speedup",
+                                         "at_scale_array_2", "at_scale_load_before", "at_scale_identical")} == {
+        "at_scale_joblib_1": "8.0", "at_scale_joblib_speedup": "1.60", "at_scale_dask_speedup": "2.00",
+        "at_scale_array_2": "16.0", "at_scale_load_before": "1.50", "at_scale_identical": "yes"}
+
+
+def test_book_at_scale_pastes_only_values_the_performance_page_glues():
+    import re
+
+    text = (ROOT / "book" / "at_scale.md").read_text()
+    keys = set(re.findall(r"03_performance\.ipynb::(\w+):s`", text))
+    assert len(keys) == 14
+    glued = performance_page().glue_values()
+    assert keys <= set(glued)
+
+
 def test_performance_report_reads_only_the_named_files(tmp_path):
     counts = {"machine": {"date": "2026-01-01", "cpu_count": 2},
               "results": {"configuration": {"cpu_seconds": {"n=1,000": 2.0, "n=200,000": 2.5}, "ratio": 1.25},

@@ -25,6 +25,7 @@ __all__ = ["BENCHMARK_TITLES", "SECTIONS", "PerformanceReport", "performance_pag
 
 #: Readable name of each benchmark file.
 BENCHMARK_TITLES = {
+    "at_scale": "one experiment on 1 and 2 workers (running at scale)",
     "commands": "make venv, book and test on a fresh clone",
     "compare": "runner backends (compare)",
     "counts": "exact count sampling (Task I)",
@@ -36,7 +37,7 @@ BENCHMARK_TITLES = {
 }
 #: The sections of the performance page, in its order; those with a figure.
 SECTIONS = ("machine", "statistics", "engine", "engine_speedup", "engine_pairs", "j48_kernel", "scaling", "workload",
-            "compare", "counts")
+            "compare", "counts", "at_scale")
 _FIGURES = ("engine_speedup", "scaling")
 _LEARNERS = {"naive_bayes": "naive Bayes", "c45": "C4.5", "ib1": "1-NN", "tan": "TAN",
              "voted_perceptron": "voted perceptron"}
@@ -104,12 +105,13 @@ class PerformanceReport:
 
     ``tables`` maps a section to a display table (missing figures as "not measured",
     never NaN), ``lines`` a section to sentences, ``figures`` a section to a drawing
-    function. Sections whose benchmark file is absent are absent.
+    function, ``values`` a glue name to a text other pages paste (``at_scale_*``, for
+    ``book/at_scale.md``). Sections whose benchmark file is absent are absent.
     """
 
     def __init__(self, measured):
         self.measured = measured
-        self.tables, self.lines, self.figures = {}, {}, {}
+        self.tables, self.lines, self.figures, self.values = {}, {}, {}, {}
 
 
 def _fmt(value, digits=1):
@@ -129,8 +131,8 @@ def performance_report(benchmarks=None, folder=None):
     -------
     PerformanceReport
         Sections ``machine``, ``statistics``, ``engine``, ``engine_speedup``,
-        ``engine_pairs``, ``j48_kernel``, ``scaling``, ``workload``, ``compare``, ``counts``
-        (those measured).
+        ``engine_pairs``, ``j48_kernel``, ``scaling``, ``workload``, ``compare``, ``counts``,
+        ``at_scale`` (those measured).
 
     Examples
     --------
@@ -157,6 +159,8 @@ def performance_report(benchmarks=None, folder=None):
         _compare(report, measured["compare"]["results"])
     if "counts" in measured:
         _counts(report, measured["counts"]["results"])
+    if "at_scale" in measured:
+        _at_scale(report, measured["at_scale"]["results"])
     return report
 
 
@@ -172,7 +176,8 @@ def performance_page(benchmarks=None, folder=None):
         figure of ``engine_speedup`` and ``scaling`` (``page.plot(section)``) and the lines
         as Markdown bullets (``page.data[f"{section}_lines"]``). A section without its
         benchmark file shows the note "Not measured" (its figure a blank one with the
-        note); the page has no claims and writes nothing.
+        note); the page has no claims and writes nothing. It glues the values of
+        ``at_scale``, which ``book/at_scale.md`` pastes.
 
     Examples
     --------
@@ -186,6 +191,7 @@ def performance_page(benchmarks=None, folder=None):
 
     report = performance_report(benchmarks, folder)
     page = Page(Claims("reference", "03_performance"))
+    page.values.update(report.values)
     for section in SECTIONS:
         measured = any(section in part for part in (report.tables, report.lines, report.figures))
         note = f"Not measured: no <code>data/benchmarks/{section}.json</code>."
@@ -403,3 +409,35 @@ def _counts(report, counts):
     ratio = counts["configuration"]["ratio"]
     report.lines["counts"] = [f"configuration: ratio {ratio:.2f}, target 1.2: " + ("met." if ratio <= 1.2
                                                                                    else "not met.")]
+
+
+#: The ways bench_at_scale.py runs its experiment: label prefix -> glue name part.
+_AT_SCALE_WAYS = {"joblib (loky)": "joblib", "dask LocalCluster": "dask", "array job": "array"}
+
+
+def _at_scale(report, at_scale):
+    walls = at_scale["wall_seconds"]
+    table = pd.DataFrame(walls).T[["median", "min", "max"]].map(lambda v: _fmt(v, 2))
+    table.columns = ["median wall s", "fastest", "slowest"]
+    report.tables["at_scale"] = table.rename_axis(at_scale["workload"])
+    lines = []
+    for prefix, key in _AT_SCALE_WAYS.items():
+        by_workers = {int(re.search(r", (\d+) ", name).group(1)): row["median"]
+                      for name, row in walls.items() if name.startswith(prefix)}
+        for workers, median in by_workers.items():
+            report.values[f"at_scale_{key}_{workers}"] = f"{median:.1f}"
+        if {1, 2} <= set(by_workers):
+            report.values[f"at_scale_{key}_speedup"] = f"{by_workers[1] / by_workers[2]:.2f}"
+            lines.append(f"{prefix}: 2 workers take {by_workers[2]:.1f} s against {by_workers[1]:.1f} s on 1 "
+                         f"(median of {at_scale['rounds']} interleaved rounds), "
+                         f"{by_workers[1] / by_workers[2]:.2f}× faster.")
+    load = at_scale.get("load_average_before"), at_scale.get("load_average_after")
+    loads = " and ".join("not recorded" if v is None else ", ".join(f"{x:.2f}" for x in v) for v in load)
+    same = all(at_scale["identical_to_serial"].values())
+    lines += [f"load average (1, 5, 15 min) before and after: {loads}.",
+              "results identical to a serial run's, bit for bit, every way: " + ("yes." if same else "no.")]
+    report.lines["at_scale"] = lines
+    report.values.update({"at_scale_rounds": str(at_scale["rounds"]), "at_scale_identical": "yes" if same else "no",
+                          "at_scale_workload": at_scale["workload"],
+                          "at_scale_load_before": "not recorded" if load[0] is None else f"{load[0][0]:.2f}",
+                          "at_scale_load_after": "not recorded" if load[1] is None else f"{load[1][0]:.2f}"})
