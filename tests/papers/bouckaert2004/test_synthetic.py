@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from replicability.papers.bouckaert2004 import synthetic as table1
-from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN
+from replicability.report.claims import HOLDS, INCONCLUSIVE, NOT_HOLDS
 
 
 def test_table1_reproduces_the_committed_table(committed):
@@ -37,11 +37,11 @@ def _fake_table1(type1_runs, nr2_sorted=0.85, n=1000):
 def test_table1_claims_apply_the_binomial_tolerance():
     # 2 SE of a rate at 50% over 1000 data sets: 2 * sqrt(0.25 / 1000) = 3.16 points.
     assert table1.table1_claims(_fake_table1(0.52))[0].verdicts()["claim_over_half"] == HOLDS
-    assert table1.table1_claims(_fake_table1(0.485))[0].verdicts()["claim_over_half"] == WITHIN
+    assert table1.table1_claims(_fake_table1(0.485))[0].verdicts()["claim_over_half"] == INCONCLUSIVE
     assert table1.table1_claims(_fake_table1(0.46))[0].verdicts()["claim_over_half"] == NOT_HOLDS
     # The normalized replicability's SE is its 95% half-width over t_{0.975}(999): 2 / 1.962 points.
     verdicts = table1.table1_claims(_fake_table1(0.52, nr2_sorted=0.79))[0].verdicts()
-    assert verdicts["claim_sorted_80"] == WITHIN
+    assert verdicts["claim_sorted_80"] == INCONCLUSIVE
     assert table1.table1_claims(_fake_table1(0.52, nr2_sorted=0.77))[0].verdicts()["claim_sorted_80"] == NOT_HOLDS
     assert verdicts["claim_test_order"] == HOLDS and verdicts["claim_t_above_rank"] == HOLDS
 

@@ -6,7 +6,7 @@ import pytest
 
 from replicability.papers.bouckaert2005 import curves, in_text
 from replicability.papers.bouckaert2005.histograms import histogram_measures, outcome_histogram
-from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN, Claims, se_multiple
+from replicability.report.claims import HOLDS, INCONCLUSIVE, NOT_HOLDS, Claims, se_multiple
 from replicability.report.uncertainty import rate_se
 
 
@@ -34,7 +34,7 @@ def test_in_text_smoke_and_claims_rules():
     # tolerance.
     gap = (type1["normalized R2 %"] - type1["published %"]).abs().to_numpy()
     tol = se_multiple(gap.size) * np.sqrt(2) * type1["normalized R2 SE"].to_numpy() + 0.05
-    expected = HOLDS if np.all(gap <= 0.05) else WITHIN if np.all(gap <= tol) else NOT_HOLDS
+    expected = HOLDS if np.all(gap <= 0.05) else INCONCLUSIVE if np.all(gap <= tol) else NOT_HOLDS
     assert c.verdicts()["t1_values"] == expected
     # Δ is read on 4q - 1, twice the gap at the minimum of the normalized replicability.
     for n, g in grids.items():
@@ -103,7 +103,7 @@ def test_equal_cost_claims_read_2r2_minus_1_and_the_readings_side_by_side():
     assert diffs["rs10_vs_mcnemar90"][2] == pytest.approx(0.01)  # Type I: McNemar 90/10 above 10x resampling
     # The rule by hand: an ordering reversed by d, three compared values, SE of the difference sqrt(2) 0.01.
     tol = se_multiple(3) * np.hypot(0.01, 0.01)
-    for d, verdict in [(0.9 * tol, WITHIN), (1.1 * tol, NOT_HOLDS)]:
+    for d, verdict in [(0.9 * tol, INCONCLUSIVE), (1.1 * tol, NOT_HOLDS)]:
         c = Claims("bouckaert2005", "03_in_text_numbers")
         in_text.equal_cost_claims(c, _fake_by_design(0.83 - d))
         assert c.verdicts()["rs10_vs_mcnemar90"] == verdict

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from replicability.papers.raschka2018 import comparing_page
-from replicability.report.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN
+from replicability.report.claims import HOLDS, INCONCLUSIVE, NOT_HOLDS, SE_MULTIPLE
 
 ROOT = Path(__file__).resolve().parents[3]
 COMMITTED = ROOT / "data" / "reproduced" / "raschka2018"
@@ -42,10 +42,11 @@ def test_comparing_simulation_claims_follow_the_rule(reproduced_dir):
     tolerance = SE_MULTIPLE * 100 * math.sqrt(0.05 * 0.95 / 200)
 
     def above(rate):
-        return HOLDS if rate > 5 else WITHIN if rate >= 5 - tolerance - 1e-9 else NOT_HOLDS
+        # an ordering: beyond the uncertainty either way, inconclusive between
+        return HOLDS if rate > 5 + tolerance + 1e-9 else NOT_HOLDS if rate < 5 - tolerance - 1e-9 else INCONCLUSIVE
 
     def below(rate):
-        return HOLDS if rate <= 5 else WITHIN if rate <= 5 + tolerance + 1e-9 else NOT_HOLDS
+        return HOLDS if rate <= 5 else INCONCLUSIVE if rate <= 5 + tolerance + 1e-9 else NOT_HOLDS
 
     verdicts = page.claims.verdicts()
     assert verdicts["s48_proportions"] == above(table.loc["difference of proportions", "null_rate_percent"])
