@@ -80,7 +80,9 @@ QUALIFIERS = {
     "considerably": (5.0, "a difference of at least 5 percentage points, beyond its uncertainty"),
     "much": (10.0, "a difference of at least 10 percentage points, beyond its uncertainty"),
     "high": (2.0, "a rate at least twice the nominal level (the level times 2)"),
+    "close": (5.0, "an equivalence margin of 5 percentage points, judged by two one-sided tests"),
 }
+_EFFECTS = ("slightly", "considerably", "much")  # the qualifiers of an ordering
 # the scorecard's verdict labels: white text on these (contrast >= 4.5, WCAG AA)
 _VERDICT_COLOURS = {HOLDS: "#1a7f37", INCONCLUSIVE: "#9a6700", NOT_HOLDS: "#cf222e"}
 
@@ -201,13 +203,13 @@ class Claims:
     def greater(self, key, statement, source, *, larger, smaller, se=0.0, qualifier=None, unit="", digits=2):
         """An ordering ``larger - smaller > minimum effect``, beyond ``z_m se`` (se of the difference).
 
-        ``qualifier`` (a key of :data:`QUALIFIERS` but ``"high"``) sets the minimum
+        ``qualifier`` ("slightly", "considerably" or "much", :data:`QUALIFIERS`) sets the minimum
         effect, in the unit of the values (percentage points for rates); none: 0.
         Reversed beyond the uncertainty (or short of the minimum effect beyond it): does
         not hold; in between: inconclusive at this scale.
         """
-        if qualifier is not None and (qualifier not in QUALIFIERS or qualifier == "high"):
-            raise ValueError(f"`qualifier` must be one of {sorted(set(QUALIFIERS) - {'high'})}; got {qualifier!r}.")
+        if qualifier is not None and qualifier not in _EFFECTS:
+            raise ValueError(f"`qualifier` must be one of {list(_EFFECTS)}; got {qualifier!r}.")
         minimum = QUALIFIERS[qualifier][0] if qualifier else 0.0
         diff = np.asarray(larger, float) - np.asarray(smaller, float)
         tol = _tolerance(se, 0.0, diff.size)
