@@ -286,6 +286,8 @@ def table2_claims(res):
               "self_consistent": bool(np.allclose(res.check.iloc[:, 0], res.check["printed"], atol=0.05)),
               "sign_equal_symmetric": int(res.rule["cells equal (symmetric)"].sum()),
               "sign_equal_printed": int(res.rule["cells equal (as printed)"].sum()),
+              # the trivial baseline of the sign block: a block of all dots matches every printed dot
+              "sign_dots_equal": int(sum(str(p).count(".") for p in layout.loc[TABLE2_TESTS["sign"], "published"])),
               "summary": comparison_summary(norm["published"], norm["paper_rounding"], c, digits=1)}
     return c, plain(values)
 
