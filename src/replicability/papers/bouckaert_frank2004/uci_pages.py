@@ -5,8 +5,11 @@ per-fold results (:func:`~replicability.papers.shared.uci_runs.uci_scheme_result
 the reproduced table, the published one beside it, the figure and the claims of
 the paper's text, judged by the rules of :mod:`replicability.report.claims`.
 
-Standard errors: one rule for every claim of the pages of Tables 1-4 (module
-``_uci_common``). A count of data sets (consistent, almost consistent) is a rate over
+Standard errors: the bounds on the bottom rows of Table 1 and on Table 2's 100-run
+column are about these 27 data sets, and take the randomizations' standard error with the
+data sets fixed (``_uci_common.randomization_se``).
+Otherwise one rule for the claims of the pages of Tables 1-4 (module ``_uci_common``).
+A count of data sets (consistent, almost consistent) is a rate over
 the ``m`` data sets (27 at paper scale), its standard error
 :func:`~replicability.report.uncertainty.percent_se`; the replicability ``R``, a mean
 over the data sets of values in [0, 1], has a standard error bounded by
