@@ -26,3 +26,29 @@ def written(tmp_path, request):
         path = tmp_path / "reproduced" / paper / f"{name}.csv"
         return pd.read_csv(path) if path.is_file() else None
     return read
+
+
+@pytest.fixture
+def committed_only(tmp_path, monkeypatch):
+    """A clean cache that refuses to compute: a paper-scale result missing from ``data/results`` raises.
+
+    A fresh clone has only the committed results; a builder that asks for a result under
+    another key would compute it (minutes at paper scale). The fixture points the cache
+    at an empty folder and makes a look-up that misses there raise at once, before
+    anything is computed; the keys refused are in the returned list.
+    """
+    from replicability.engine import store
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(cache))
+    monkeypatch.delenv("REPLICABILITY_RECOMPUTE", raising=False)
+    refused, load = [], store.ResultStore.load
+
+    def load_or_refuse(self, config, *, versions=None):
+        ds = load(self, config, versions=versions)
+        if ds is None and self.path == cache:
+            refused.append(config)
+            raise RuntimeError(f"a committed result would be recomputed: {config}")
+        return ds
+    monkeypatch.setattr(store.ResultStore, "load", load_or_refuse)
+    return refused

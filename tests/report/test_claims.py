@@ -1,13 +1,18 @@
-"""Tests for the claims facility: one rule per kind of claim, verdicts at their boundaries."""
+"""Tests for the claims facility: one rule per kind of claim, verdicts at their boundaries.
+
+Each rule has a value that must fail it and one that must pass (issue 40).
+"""
 
 import numpy as np
 import pytest
 
 from replicability.report.claims import (
+    ALPHA,
     HOLDS,
+    INCONCLUSIVE,
     NOT_HOLDS,
+    QUALIFIERS,
     SE_MULTIPLE,
-    WITHIN,
     Claims,
     comparison_summary,
     scorecard,
@@ -17,14 +22,14 @@ from replicability.report.claims import (
 )
 
 
-@pytest.mark.parametrize("value,verdict", [(5.0, HOLDS), (4.0, HOLDS), (5.0 + SE_MULTIPLE * 0.5 + 0.05, WITHIN),
+@pytest.mark.parametrize("value,verdict", [(5.0, HOLDS), (4.0, HOLDS), (5.0 + SE_MULTIPLE * 0.5 + 0.05, INCONCLUSIVE),
                                            (5.0 + SE_MULTIPLE * 0.5 + 0.06, NOT_HOLDS)])
 def test_at_most_boundaries(value, verdict):
     c = Claims("p", "page")
     assert c.at_most("k", "s", "t", value=value, bound=5.0, se=0.5, rounding=0.05) == verdict
 
 
-@pytest.mark.parametrize("value,verdict", [(5.0, HOLDS), (6.0, HOLDS), (4.0, WITHIN), (3.9, NOT_HOLDS)])
+@pytest.mark.parametrize("value,verdict", [(5.0, HOLDS), (6.0, HOLDS), (4.0, INCONCLUSIVE), (3.9, NOT_HOLDS)])
 def test_at_least_boundaries(value, verdict):
     assert Claims("p", "page").at_least("k", "s", "t", value=value, bound=5.0, se=0.5) == verdict
 
@@ -32,15 +37,75 @@ def test_at_least_boundaries(value, verdict):
 def test_close_to_holds_when_equal_as_printed():
     c = Claims("p", "page")
     assert c.close_to("a", "s", "t", value=2.04, published=2.0, se=0.1, rounding=0.05) == HOLDS
-    assert c.close_to("b", "s", "t", value=2.2, published=2.0, se=0.1, rounding=0.05) == WITHIN
+    assert c.close_to("b", "s", "t", value=2.2, published=2.0, se=0.1, rounding=0.05) == INCONCLUSIVE
     assert c.close_to("c", "s", "t", value=2.3, published=2.0, se=0.1, rounding=0.05) == NOT_HOLDS
 
 
-def test_greater_is_strict_and_arrays_take_the_worst_verdict():
+def test_greater_needs_a_difference_beyond_its_uncertainty():
     c = Claims("p", "page")
-    assert c.greater("a", "s", "t", larger=[3.0, 2.0], smaller=[1.0, 1.0]) == HOLDS
-    assert c.greater("b", "s", "t", larger=[3.0, 1.0], smaller=[1.0, 1.0], se=0.1) == WITHIN  # a tie
-    assert c.greater("c", "s", "t", larger=[3.0, 0.0], smaller=[1.0, 1.0], se=0.1) == NOT_HOLDS
+    assert c.greater("a", "s", "t", larger=[3.0, 2.0], smaller=[1.0, 1.0]) == HOLDS  # exact: the sign decides
+    assert c.greater("b", "s", "t", larger=[3.0, 1.0], smaller=[1.0, 1.0]) == NOT_HOLDS  # an exact tie
+    z = SE_MULTIPLE
+    assert c.greater("c", "s", "t", larger=1.0 + z * 0.5 + 0.01, smaller=1.0, se=0.5) == HOLDS
+    # the right sign within the uncertainty is never "holds" (the rule that failed: sign alone)
+    assert c.greater("d", "s", "t", larger=1.0 + z * 0.5 - 0.01, smaller=1.0, se=0.5) == INCONCLUSIVE
+    assert c.greater("e", "s", "t", larger=0.9, smaller=1.0, se=0.5) == INCONCLUSIVE  # reversed, within
+    assert c.greater("f", "s", "t", larger=1.0 - z * 0.5 - 0.01, smaller=1.0, se=0.5) == NOT_HOLDS  # reversed beyond
+    assert c.greater("g", "s", "t", larger=[3.0, 0.0], smaller=[1.0, 1.0], se=0.1) == NOT_HOLDS  # worst cell
+
+
+def test_an_inconclusive_verdict_states_the_design_that_would_decide_it():
+    c = Claims("p", "page")
+    c.greater("a", "s", "t", larger=1.5, smaller=1.0, se=0.5)  # 0.5 against 2 SE = 1.0: (1.0 / 0.5)^2 = 4x
+    c.greater("b", "s", "t", larger=1.0, smaller=1.0, se=0.5)
+    assert list(c.frame()["to_decide"]) == ["a design 4.0x as large would decide it",
+                                            "no design size: the estimate sits on the boundary"]
+    assert c.summary() == "claims held 0 of 2, 2 inconclusive at this scale"
+
+
+def test_qualifiers_set_stated_minimum_effects():
+    c = Claims("p", "page")
+    much = QUALIFIERS["much"][0]
+    # 3.3 points beyond 2 SE is an ordering, but not "much" (the rule that failed: a qualifier without a threshold)
+    assert c.greater("a", "s", "t", larger=3.3, smaller=0.0, se=0.5) == HOLDS
+    assert c.greater("b", "s", "t", larger=3.3, smaller=0.0, se=0.5, qualifier="much") == NOT_HOLDS
+    assert c.greater("c", "s", "t", larger=much + 1.5, smaller=0.0, se=0.5, qualifier="much") == HOLDS
+    assert c.greater("d", "s", "t", larger=much + 0.5, smaller=0.0, se=0.5, qualifier="much") == INCONCLUSIVE
+    assert c.frame()["rule"].iloc[1] == "first - second > 10 beyond the uncertainty (much)"
+    assert QUALIFIERS["slightly"][0] == 0.0 and QUALIFIERS["considerably"][0] < much
+    with pytest.raises(ValueError, match="`qualifier`"):
+        c.greater("e", "s", "t", larger=1.0, smaller=0.0, qualifier="high")
+
+
+def test_equivalence_needs_both_one_sided_tests():
+    c = Claims("p", "page")
+    z = SE_MULTIPLE
+    assert c.equivalent("a", "s", "t", difference=0.5, se=0.5, margin=0.5 + z * 0.5 + 0.01) == HOLDS
+    # inside the margin but not by its uncertainty: TOST does not reject (the rule that failed: a bound on |d|)
+    assert c.equivalent("b", "s", "t", difference=0.5, se=0.5, margin=1.0) == INCONCLUSIVE
+    assert c.equivalent("c", "s", "t", difference=-3.0, se=0.5, margin=1.0) == NOT_HOLDS
+    assert c.equivalent("d", "s", "t", difference=[0.0, 0.1], se=0.0, margin=1.0) == HOLDS
+    assert "|difference| < 1 (margin)" in c.frame()["rule"].iloc[1]
+
+
+def test_agreement_is_judged_beside_the_trivial_table():
+    c = Claims("p", "page")
+    trivial = np.array([True] * 205 + [False] * 38)
+    ours = trivial.copy()
+    ours[205:208] = True  # 208/243 against an all-dot 205/243: no better than all dots
+    assert c.agreement("a", "s", "t", agree=ours, baseline_agree=trivial, baseline="an all-dot table") == INCONCLUSIVE
+    assert c.frame()["measured"].iloc[0] == "208/243 cells agree; an all-dot table: 205/243"
+    ours[205:] = True
+    assert c.agreement("b", "s", "t", agree=ours, baseline_agree=trivial, baseline="an all-dot table") == HOLDS
+    worse = trivial.copy()
+    worse[:30] = False
+    assert c.agreement("c", "s", "t", agree=worse, baseline_agree=trivial, baseline="an all-dot table") == NOT_HOLDS
+
+
+def test_the_level_is_one_sided_two_standard_errors():
+    from scipy import stats
+
+    assert ALPHA == pytest.approx(stats.norm.sf(2.0)) and ALPHA == pytest.approx(0.02275, abs=1e-5)
 
 
 def test_exactly_and_page_bookkeeping(tmp_path, monkeypatch):
@@ -89,7 +154,7 @@ def test_claims_about_many_values_widen_the_multiple_by_bonferroni():
     assert se_multiple(27) == pytest.approx(stats.norm.isf(stats.norm.sf(2.0) / 27))
     value = np.zeros(27)
     value[0] = 5.0 + 3.0 * 0.5  # one cell 3 SE above the bound: noise among 27 cells
-    assert Claims("p", "x").at_most("k", "s", "t", value=value, bound=5.0, se=0.5) == WITHIN
+    assert Claims("p", "x").at_most("k", "s", "t", value=value, bound=5.0, se=0.5) == INCONCLUSIVE
     assert Claims("p", "x").at_most("k", "s", "t", value=value[:1], bound=5.0, se=0.5) == NOT_HOLDS
     value[0] = 5.0 + 3.3 * 0.5
     assert Claims("p", "x").at_most("k", "s", "t", value=value, bound=5.0, se=0.5) == NOT_HOLDS

@@ -3,7 +3,13 @@
 import numpy as np
 import pytest
 
-from replicability.report.uncertainty import difference_se, percent_se, rate_difference_se, rate_se
+from replicability.report.uncertainty import (
+    difference_se,
+    paired_rate_difference_se,
+    percent_se,
+    rate_difference_se,
+    rate_se,
+)
 
 
 def test_rate_se_is_the_binomial_standard_error():
@@ -92,3 +98,18 @@ def test_rate_difference_se_matches_the_binomial_formula():
     assert rate_difference_se(50.0, 1000, 40.0, 500) == pytest.approx(expected)
     assert np.allclose(rate_difference_se([5.0, 50.0], 1000),
                        [rate_difference_se(5.0, 1000), rate_difference_se(50.0, 1000)])
+
+
+def test_paired_se_is_the_standard_error_of_the_mean_per_trial_difference():
+    rng = np.random.default_rng(0)
+    x = rng.random((3, 500)) < 0.6
+    y = x ^ (rng.random((3, 500)) < 0.1)  # the same trials: strongly correlated events
+    d = x.astype(float) - y
+    expected = 100 * d.std(axis=-1) / np.sqrt(500)  # sqrt(var(d) / n), var with ddof 0
+    np.testing.assert_allclose(paired_rate_difference_se(x, y), expected)
+    assert paired_rate_difference_se(x[0], y[0]) == pytest.approx(expected[0])
+    # correlated rates: the paired standard error is well below the independent one
+    independent = rate_difference_se(100 * x.mean(-1), 500, 100 * y.mean(-1), 500)
+    assert np.all(paired_rate_difference_se(x, y) < 0.6 * independent)
+    with pytest.raises(ValueError, match="`events_1`"):
+        paired_rate_difference_se(x.astype(int), y)

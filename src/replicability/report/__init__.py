@@ -18,10 +18,10 @@ from .._lazy import attach
 _MODULES = {
     "tables": ("read_published", "write_reproduced"),
     "claims": (
-        "HOLDS", "NOT_HOLDS", "SE_MULTIPLE", "WITHIN", "Claims", "comparison_summary", "scorecard",
-        "scorecard_html", "se_multiple", "verdict_counts",
+        "ALPHA", "HOLDS", "INCONCLUSIVE", "NOT_HOLDS", "QUALIFIERS", "SE_MULTIPLE", "Claims", "comparison_summary",
+        "scorecard", "scorecard_html", "se_multiple", "verdict_counts",
     ),
-    "uncertainty": ("difference_se", "percent_se", "rate_difference_se", "rate_se"),
+    "uncertainty": ("difference_se", "paired_rate_difference_se", "percent_se", "rate_difference_se", "rate_se"),
     "page": ("Page", "Table", "beside", "claims_table", "format_frame", "format_number", "plain", "show"),
     "steps": ("CONFIRMED", "ERRATUM", "Derivation", "Step", "identity", "require_sympy"),
     "notebooks": (

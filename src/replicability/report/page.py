@@ -272,7 +272,8 @@ def claims_table(claims):
     shown = pd.DataFrame({
         "claim": [f"{r.key}: {r.statement} ({r.source})" for r in frame.itertuples()],
         "verdict": frame["verdict"],
-        "judged by": [f"rule: {r.rule}; measured: {r.measured}; tolerance: {r.tolerance}" for r in frame.itertuples()],
+        "judged by": [f"rule: {r.rule}; measured: {r.measured}; uncertainty: {r.tolerance}"
+                      + (f"; {r.to_decide}" if r.to_decide else "") for r in frame.itertuples()],
     })
     return Table(shown, index=False)
 

@@ -6,7 +6,11 @@ standard error implied by the design's size:
 * :func:`rate_se`: a rate estimated from ``n`` independent trials, ``sqrt(p (1 - p) / n)``;
 * :func:`percent_se`: the same for a count of ``n`` trials, in percent;
 * :func:`rate_difference_se`: the difference of two rates given in percent, of two
-  independent estimates (ours and the paper's of the same rate, or two of ours);
+  independent estimates (ours and the paper's of the same rate, or two of ours on
+  different data);
+* :func:`paired_rate_difference_se`: the difference of two rates measured on the *same*
+  trials (two tests, or one test at two numbers of runs, on the same data sets): the
+  paired standard error from the trials on which only one of the two counts;
 * :func:`difference_se`: the difference of two independent estimates of known
   standard errors, ``sqrt(se_1^2 + se_2^2)``.
 """
@@ -15,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["difference_se", "percent_se", "rate_difference_se", "rate_se"]
+__all__ = ["difference_se", "paired_rate_difference_se", "percent_se", "rate_difference_se", "rate_se"]
 
 
 def rate_se(rate, n):
@@ -88,3 +92,46 @@ def difference_se(se_1, se_2):
     5.0
     """
     return np.sqrt(np.asarray(se_1, float) ** 2 + np.asarray(se_2, float) ** 2)
+
+
+def paired_rate_difference_se(events_1, events_2, axis=-1):
+    """Standard error (percentage points) of the difference of two rates counted on the same trials.
+
+    With ``b`` and ``c`` the shares of trials on which only the first, or only the
+    second, event occurs, the difference of the rates is the mean of per-trial
+    differences in {-1, 0, 1}, whose standard error is ``sqrt((b + c - (b - c)^2) / n)``
+    (the standard error behind McNemar's test; Agresti 2013, Sec. 11.1.1). Two rates on
+    the same data sets are positively correlated, so this is smaller than
+    :func:`rate_difference_se`, which assumes independent estimates.
+
+    Parameters
+    ----------
+    events_1, events_2 : array_like of bool
+        Whether the event (a rejection, a correct prediction) occurred, per trial; same shape.
+    axis : int
+        The axis of the trials.
+
+    Returns
+    -------
+    float or ndarray
+        ``100 sqrt((b + c - (b - c)^2) / n)``.
+
+    References
+    ----------
+    Agresti, A. (2013). *Categorical Data Analysis*, 3rd ed. Wiley.
+
+    Examples
+    --------
+    >>> a = [True] * 10 + [False] * 90
+    >>> b = [True] * 6 + [False] * 94
+    >>> round(float(paired_rate_difference_se(a, b)), 3)
+    1.96
+    """
+    x, y = np.asarray(events_1), np.asarray(events_2)
+    if x.dtype != bool or y.dtype != bool or x.shape != y.shape or x.size == 0:
+        raise ValueError("`events_1` and `events_2` must be non-empty boolean arrays of one shape; "
+                         f"got {x.dtype} {x.shape} and {y.dtype} {y.shape}.")
+    n = x.shape[axis]
+    only_1, only_2 = (x & ~y).mean(axis=axis), (~x & y).mean(axis=axis)
+    out = 100 * np.sqrt(np.clip(only_1 + only_2 - (only_1 - only_2) ** 2, 0, None) / n)
+    return float(out) if np.ndim(out) == 0 else out

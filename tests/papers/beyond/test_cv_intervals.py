@@ -21,7 +21,7 @@ from replicability.papers.beyond.cv_intervals import (
     ols_prediction_error,
     simulate_coverage,
 )
-from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN, se_multiple
+from replicability.report.claims import HOLDS, INCONCLUSIVE, NOT_HOLDS, se_multiple
 from replicability.report.page import format_number
 from replicability.stats.cv_intervals import cv_fold_ids, cv_losses
 from replicability.stats.nested_cv import nested_cv_from_terms, nested_cv_interval
@@ -133,7 +133,7 @@ def test_cv_intervals_page_quotes_the_coverage_table_and_writes_its_claims(repro
 def _judge(margins, tolerance):
     if np.all(margins >= 0):
         return HOLDS
-    return WITHIN if np.all(margins >= -tolerance) else NOT_HOLDS
+    return INCONCLUSIVE if np.all(margins >= -tolerance) else NOT_HOLDS
 
 
 def test_cv_intervals_page_verdicts_follow_the_claims_rule_at_smoke_scale(reproduced_dir, tmp_path, monkeypatch):

@@ -103,3 +103,10 @@ def test_table2_design_probes_book_row_is_table2():
     for p in (0.3, 0.4):
         assert round(book[("all", p)], 4) == reproduced[("all", p)]
     assert probes.shape == (4, 4)
+
+
+@pytest.mark.parametrize("name", sorted(wo.EXPERIMENTS))
+def test_fold_agreement_reads_committed_results_only(name, committed_only):
+    # the pairs are asked in their committed order (C4.5 is learner B): a fresh clone recomputes nothing
+    agree = wo.fold_agreement(name)
+    assert committed_only == [] and agree["folds"].gt(0).all()

@@ -16,3 +16,10 @@ def test_investigation_pages():
     p2 = table2_investigation_page()
     assert p2.values["weka_t2_same_rates"] is True
     assert p2.values["weka_t2_agree"] == "100000/100000"
+
+
+def test_investigation_pages_read_committed_results_only(committed_only):
+    # bouckaert2003/03 and /07 build these: on a fresh clone (empty cache) nothing is recomputed
+    table7_investigation_page()
+    table2_investigation_page()
+    assert committed_only == []

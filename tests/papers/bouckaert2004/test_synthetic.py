@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from replicability.papers.bouckaert2004 import synthetic as table1
-from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN
+from replicability.report.claims import HOLDS, INCONCLUSIVE, NOT_HOLDS
 
 
 def test_table1_reproduces_the_committed_table(committed):
@@ -17,7 +17,7 @@ def test_table1_reproduces_the_committed_table(committed):
     assert np.allclose(part["difference"], part["reproduced"] - part["published"])
 
 
-def _fake_table1(type1_runs, nr2_sorted=0.85, n=1000):
+def _fake_table1(type1_runs, nr2_sorted=0.85, n=1000, sign_gap=-0.12):
     """A Table1 whose every scheme meets its claim, with chosen values for two of them."""
     summaries = {}
     type1 = {"resampling": 0.15, "cv": 0.11, "all": 0.55, "folds": 0.59, "runs": type1_runs, "sorted_runs": 0.04}
@@ -27,7 +27,7 @@ def _fake_table1(type1_runs, nr2_sorted=0.85, n=1000):
         rate = np.array([type1[scheme], power[scheme], power[scheme], 1.0])
         if test != "signed_rank":
             rate = np.minimum(rate + (0.001 if test == "t" else 0.0), 1.0)
-        value = nr2[scheme] + {"signed_rank": 0.0, "sign": -0.05, "t": 0.01}[test]
+        value = nr2[scheme] + {"signed_rank": 0.0, "sign": sign_gap, "t": 0.04}[test]
         summaries[test, scheme] = {"rejection": rate, "normalized_r2": np.full(4, value),
                                    "normalized_r2_halfwidth": np.full(4, 0.02), "rejection_halfwidth": np.zeros(4)}
     both = pd.DataFrame({"value_pct_published": [1.0], "value_pct_reproduced": [2.0], "difference": [1.0]})
@@ -37,13 +37,21 @@ def _fake_table1(type1_runs, nr2_sorted=0.85, n=1000):
 def test_table1_claims_apply_the_binomial_tolerance():
     # 2 SE of a rate at 50% over 1000 data sets: 2 * sqrt(0.25 / 1000) = 3.16 points.
     assert table1.table1_claims(_fake_table1(0.52))[0].verdicts()["claim_over_half"] == HOLDS
-    assert table1.table1_claims(_fake_table1(0.485))[0].verdicts()["claim_over_half"] == WITHIN
+    assert table1.table1_claims(_fake_table1(0.485))[0].verdicts()["claim_over_half"] == INCONCLUSIVE
     assert table1.table1_claims(_fake_table1(0.46))[0].verdicts()["claim_over_half"] == NOT_HOLDS
     # The normalized replicability's SE is its 95% half-width over t_{0.975}(999): 2 / 1.962 points.
     verdicts = table1.table1_claims(_fake_table1(0.52, nr2_sorted=0.79))[0].verdicts()
-    assert verdicts["claim_sorted_80"] == WITHIN
+    assert verdicts["claim_sorted_80"] == INCONCLUSIVE
     assert table1.table1_claims(_fake_table1(0.52, nr2_sorted=0.77))[0].verdicts()["claim_sorted_80"] == NOT_HOLDS
     assert verdicts["claim_test_order"] == HOLDS and verdicts["claim_t_above_rank"] == HOLDS
+
+
+def test_considerably_needs_its_minimum_effect_beyond_the_uncertainty():
+    # sign below rank by 12, 6 and 1 points; "considerably" is at least 5 points (QUALIFIERS), and the
+    # difference's uncertainty is 2 * sqrt(2) * 2 / 1.962 = 2.9 points
+    verdicts = [table1.table1_claims(_fake_table1(0.52, sign_gap=g))[0].verdicts()["claim_test_order"]
+                for g in (-0.12, -0.06, -0.01)]
+    assert verdicts == [HOLDS, INCONCLUSIVE, NOT_HOLDS]
 
 
 def test_table1_page_shows_one_table_per_column_and_writes_only_when_asked(written):

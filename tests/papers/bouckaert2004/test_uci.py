@@ -34,3 +34,19 @@ def test_table2_page_splits_the_sign_block_and_writes_only_when_asked(written):
     page.write()
     assert written("table2")["value"].tolist() == pytest.approx(page.reproduced["table2"]["value"].tolist())
     assert list(page.figures) == ["table2"]
+
+
+def test_the_folds_sentence_follows_the_agreement_verdict():
+    # 208/243 against an all-dot 205/243 cannot tell the folds apart; a table agreeing on every cell can
+    from dataclasses import replace
+
+    from replicability.report.claims import HOLDS, INCONCLUSIVE
+
+    res = table2.table2()
+    c, values = table2.table2_claims(res)
+    assert (int(res.agree.sum()), values["dots_equal"]) == (values["cells_equal"], int(res.dots_agree.sum()))
+    assert c.verdicts()["claim_weka_folds"] == INCONCLUSIVE
+    assert values["agreement_reading"].startswith("the agreement is no better than that of a table of all dots")
+    c, values = table2.table2_claims(replace(res, agree=np.ones_like(res.agree)))
+    assert c.verdicts()["claim_weka_folds"] == HOLDS
+    assert values["agreement_reading"].startswith("so many cells agree beyond what a table of all dots reaches")

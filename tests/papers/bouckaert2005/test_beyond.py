@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from replicability.papers.bouckaert2005 import beyond
-from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN, se_multiple
+from replicability.report.claims import HOLDS, INCONCLUSIVE, NOT_HOLDS, se_multiple
 
 
 def _fake_compare(delta, se=0.01):
@@ -31,10 +31,11 @@ def test_beyond_claims_rules():
     # Two designs, SE 0.01 at each size: tolerance z_2 sqrt(2) 0.01 = 0.032 on 2 R2 - 1.
     tol = se_multiple(2) * np.hypot(0.01, 0.01)
     assert beyond.beyond_claims(_fake_compare(0.0), _fake_table())[0].verdicts()["million_type1"] == HOLDS
-    assert beyond.beyond_claims(_fake_compare(0.9 * tol), _fake_table())[0].verdicts()["million_type1"] == WITHIN
+    assert beyond.beyond_claims(_fake_compare(0.9 * tol), _fake_table())[0].verdicts()["million_type1"] == INCONCLUSIVE
     assert beyond.beyond_claims(_fake_compare(1.1 * tol), _fake_table())[0].verdicts()["million_type1"] == NOT_HOLDS
-    # The same difference is within tolerance only with the larger SE: the SE is read, not a binomial one.
-    assert beyond.beyond_claims(_fake_compare(0.05, se=0.02), _fake_table())[0].verdicts()["million_type1"] == WITHIN
+    # The same difference is inconclusive only with the larger SE: the SE is read, not a binomial one.
+    verdicts = beyond.beyond_claims(_fake_compare(0.05, se=0.02), _fake_table())[0].verdicts()
+    assert verdicts["million_type1"] == INCONCLUSIVE
     assert beyond.beyond_claims(_fake_compare(0.0), _fake_table(repl=0.95))[0].verdicts()["adaptive_repl"] == NOT_HOLDS
     v = beyond.beyond_claims(_fake_compare(0.0), _fake_table(cost=600.0, type1=0.08))[0].verdicts()
     assert v["adaptive_cheaper"] == NOT_HOLDS and v["adaptive_level"] == NOT_HOLDS

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from replicability.report.claims import HOLDS, NOT_HOLDS, SE_MULTIPLE, WITHIN
+from replicability.report.claims import HOLDS, INCONCLUSIVE, NOT_HOLDS, SE_MULTIPLE
 
 
 def verdict_at_least(value, bound, se):
@@ -10,4 +10,4 @@ def verdict_at_least(value, bound, se):
     value, bound = np.asarray(value, float), np.asarray(bound, float)
     if np.all(value >= bound):
         return HOLDS
-    return WITHIN if np.all(value >= bound - SE_MULTIPLE * np.asarray(se)) else NOT_HOLDS
+    return INCONCLUSIVE if np.all(value >= bound - SE_MULTIPLE * np.asarray(se)) else NOT_HOLDS

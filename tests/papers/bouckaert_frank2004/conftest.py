@@ -5,7 +5,7 @@ import filecmp
 import pandas as pd
 import pytest
 
-from replicability.report.claims import HOLDS, NOT_HOLDS, WITHIN
+from replicability.report.claims import HOLDS, INCONCLUSIVE, NOT_HOLDS
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def written_as_committed(tmp_path, monkeypatch, repo_root):
             assert filecmp.cmp(tmp_path / "bouckaert_frank2004" / f"{name}.csv", committed / f"{name}.csv",
                                shallow=False)
         claims = pd.read_csv(tmp_path / "claims" / "bouckaert_frank2004" / f"{page.name}.csv")
-        assert set(claims["verdict"]) <= {HOLDS, WITHIN, NOT_HOLDS}
+        assert set(claims["verdict"]) <= {HOLDS, INCONCLUSIVE, NOT_HOLDS}
         assert claims["key"].tolist() == list(page.claims.verdicts())
 
     return check

@@ -24,7 +24,7 @@ from ..._validation import check_choice
 from ...report.claims import Claims, comparison_summary
 from ...report.page import Page, Table
 from ...report.tables import read_published
-from ...report.uncertainty import rate_difference_se, rate_se
+from ...report.uncertainty import paired_rate_difference_se, rate_difference_se, rate_se
 from ...stats.decisions import decide
 from ...stats.ttests import dietterich_5x2cv_ttest
 from ..shared.synthetic_runs import fold_differences, synthetic_fold_counts
@@ -301,7 +301,7 @@ def table7_page(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
     --------
     >>> page = table7_page()  # reads the stored paper-scale runs
     >>> page.claims.verdicts()["c_acceptable"], len(page.tables["comparison"].frame)
-    ('holds within tolerance', 10)
+    ('inconclusive at this scale', 10)
     """
     n_datasets = PAIR_DATASETS[scale]
     check_choice(train_order, "train_order", tuple(TABLE7_SETUPS))
@@ -346,8 +346,7 @@ def _pair_rates(learners, df10, *, scale, seed, alpha, train_order):
     """Type I error (%) of every usable test per pair of learners, with its paired standard error against use all data.
 
     The difference of two tests' Type I errors on the same data sets has the paired
-    standard error ``sqrt((b + c - (b - c)^2) / n)``, with ``b`` and ``c`` the shares of
-    data sets on which only one of the two rejects.
+    standard error (:func:`~replicability.report.uncertainty.paired_rate_difference_se`).
     """
     n_datasets = PAIR_DATASETS[scale]
     scheme_params, options = TABLE7_SETUPS[train_order]
@@ -361,9 +360,8 @@ def _pair_rates(learners, df10, *, scale, seed, alpha, train_order):
                                            n_jobs=n_jobs_for(scale))
             out = study_outcomes(fold_differences(counts)[:, 0], tests=usable, alphas=[alpha], df=df10)
             rejected = out[:, 0] != 0  # (test, data set)
-            only_t = (rejected & ~rejected[usable.index("all")]).mean(axis=-1)
-            only_all = (~rejected & rejected[usable.index("all")]).mean(axis=-1)
-            paired = 100 * np.sqrt((only_t + only_all - (only_t - only_all) ** 2) / n_datasets)
+            paired = paired_rate_difference_se(rejected, np.broadcast_to(rejected[usable.index("all")],
+                                                                         rejected.shape))
             for t, r, se in zip(usable, rejected, paired):
                 rows.append({"learner_a": a, "learner_b": b, "test": t, "reproduced": 100 * float(r.mean()),
                              "paired_se": float(se)})

@@ -24,7 +24,7 @@ import pandas as pd
 from scipy import stats
 
 from ..._validation import check_choice
-from ...report.claims import Claims, comparison_summary
+from ...report.claims import QUALIFIERS, Claims, comparison_summary
 from ...report.page import Page, Table, plain
 from ...report.tables import read_published
 from ...report.uncertainty import rate_difference_se, rate_se
@@ -210,17 +210,18 @@ def table1_claims(res):
                value=nr2[rank, "sorted_runs"][0], bound=80.0, se=nr2[rank, "sorted_runs"][1], unit="%", digits=1)
     close = np.concatenate([rate[t, "sorted_runs"] for t in ("sign", "t")])
     base = np.tile(rate[rank, "sorted_runs"], 2)
-    c.close_to("claim_tests_close", "Sign and t-test on sorted runs: Type I error and power close to the rank test's "
-               "(all four sources)", src, value=close, published=base, se=rate_difference_se(close, n, base,
-                                                                                             n), rounding=0.0,
-               unit="points", digits=1)
+    margin = QUALIFIERS["close"][0]
+    c.equivalent("claim_tests_close", "Sign and t-test on sorted runs: Type I error and power close to the rank test's "
+                 f"(all four sources; close: within an equivalence margin of {margin:g} points)", src,
+                 difference=close - base, se=rate_difference_se(close, n, base, n), margin=margin, unit="points",
+                 digits=1)
     pair_se = np.hypot(nr2[rank, "sorted_runs"][1], nr2["sign", "sorted_runs"][1])
     c.greater("claim_test_order", "On sorted runs the sign test is considerably less replicable than the rank test",
               src, larger=nr2[rank, "sorted_runs"][0], smaller=nr2["sign", "sorted_runs"][0], se=pair_se,
-              unit="points", digits=2)
+              qualifier="considerably", unit="points", digits=2)
     c.greater("claim_t_above_rank", "... and the t-test slightly more", src, larger=nr2["t", "sorted_runs"][0],
               smaller=nr2[rank, "sorted_runs"][0], se=np.hypot(nr2[rank, "sorted_runs"][1], nr2["t", "sorted_runs"][1]),
-              unit="points", digits=2)
+              qualifier="slightly", unit="points", digits=2)
     values = {**c.verdicts(), "sorted_type1": round(float(type1["sorted_runs"]), 1),
               "sorted_min_nr2": round(nr2[rank, "sorted_runs"][0], 1),
               "sign_min_nr2": round(nr2["sign", "sorted_runs"][0], 1),

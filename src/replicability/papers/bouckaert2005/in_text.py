@@ -359,7 +359,7 @@ def equal_cost_claims(claims, by_design, reading=_NORMALIZED):
     >>> c = Claims("bouckaert2005", "03_in_text_numbers")
     >>> diffs = equal_cost_claims(c, frame)
     >>> c.verdicts()["rs_repl_up"], float(diffs["rs_repl_up"][0])  # equal, within 2 SE of the difference
-    ('holds within tolerance', 0.0)
+    ('inconclusive at this scale', 0.0)
     """
     check_choice(reading, "reading", (_NORMALIZED, _ALL))
     d = by_design.droplevel("cost")

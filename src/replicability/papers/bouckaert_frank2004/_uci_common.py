@@ -29,7 +29,7 @@ from ...report.uncertainty import difference_se, rate_se
 from ..shared.uci_outcomes import PAIR_LABELS, consistency_table
 
 __all__ = ["DIGITS", "MEASURES", "PAIRS", "SOURCE", "claim_increase", "largest_differences", "long_measures",
-           "r_figure", "r_series", "shown_grid", "steps", "summary_line", "versus"]
+           "r_figure", "r_series", "randomization_se", "shown_grid", "steps", "summary_line", "versus"]
 
 PAIRS = list(PAIR_LABELS.values())
 MEASURES = ["consistent", "almost_consistent", "R"]
@@ -132,3 +132,50 @@ def claim_increase(claims, key, statement, source, long, dim, values, m):
     return claims.at_least(key, statement, source, value=after, bound=before,
                            se=difference_se(rate_se(np.clip(before, 0, 1), m), rate_se(np.clip(after, 0, 1), m)),
                            digits=3)
+
+
+def randomization_se(draws, n_repeats):
+    """Standard errors of a table's bottom rows over the randomizations, the data sets fixed.
+
+    The claims of Section 4 are about these ``m`` data sets (the paper's 27, ours the
+    same), not about a population of data sets: what varies from one reproduction to the
+    next is the randomization of the splits. A data set whose test draws ``k`` of ``n``
+    times has outcomes binomial in ``n`` with a draw probability ``q``, estimated as
+    ``(k + 1/2) / (n + 1)`` (so that a data set with 0 or ``n`` draws still varies);
+    its consistency (``k`` in {0, n}), almost consistency (``k`` in {0, 1, n-1, n}) and
+    ``R(k, n)`` have exact variances under that binomial, and the table's rows, sums
+    over independent data sets, have the square root of the summed variances.
+
+    Parameters
+    ----------
+    draws : array_like of int
+        Draws per data set (rows) and pair (columns), out of ``n_repeats``.
+    n_repeats : int
+
+    Returns
+    -------
+    dict of str to ndarray
+        ``"consistent"`` and ``"almost_consistent"`` (percent of the data sets) and
+        ``"R"``, one standard error per column.
+
+    Examples
+    --------
+    >>> se = randomization_se([[10], [0], [5]], 10)
+    >>> bool(se["consistent"][0] < 100 * (0.5 / 3) ** 0.5 / 3 ** 0.5)
+    True
+    """
+    from scipy import stats
+
+    k = np.asarray(draws, float)
+    n, m = int(n_repeats), k.shape[0]
+    q = (k + 0.5) / (n + 1)
+    j = np.arange(n + 1).reshape(-1, *([1] * k.ndim))
+    pmf = stats.binom.pmf(j, n, q[None])
+
+    def se(f):
+        mean = (pmf * f).sum(axis=0)
+        return np.sqrt(np.clip((pmf * f ** 2).sum(axis=0) - mean ** 2, 0, None).sum(axis=0)) / m
+
+    r = (j * (j - 1) + (n - j) * (n - j - 1)) / (n * (n - 1))
+    return {"consistent": 100 * se(np.isin(j, [0, n]).astype(float)),
+            "almost_consistent": 100 * se(np.isin(j, [0, 1, n - 1, n]).astype(float)), "R": se(r)}

@@ -5,8 +5,11 @@ per-fold results (:func:`~replicability.papers.shared.uci_runs.uci_scheme_result
 the reproduced table, the published one beside it, the figure and the claims of
 the paper's text, judged by the rules of :mod:`replicability.report.claims`.
 
-Standard errors: one rule for every claim of the pages of Tables 1-4 (module
-``_uci_common``). A count of data sets (consistent, almost consistent) is a rate over
+Standard errors: the bounds on the bottom rows of Table 1 and on Table 2's 100-run
+column are about these 27 data sets, and take the randomizations' standard error with the
+data sets fixed (``_uci_common.randomization_se``).
+Otherwise one rule for the claims of the pages of Tables 1-4 (module ``_uci_common``).
+A count of data sets (consistent, almost consistent) is a rate over
 the ``m`` data sets (27 at paper scale), its standard error
 :func:`~replicability.report.uncertainty.percent_se`; the replicability ``R``, a mean
 over the data sets of values in [0, 1], has a standard error bounded by
@@ -29,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from ..._validation import check_alpha, check_positive_int
-from ...report.claims import Claims
+from ...report.claims import HOLDS, Claims
 from ...report.page import Page, Table, beside, format_number
 from ...report.tables import read_published
 from ...report.uncertainty import difference_se, percent_se, rate_se
@@ -46,6 +49,7 @@ from ._uci_common import (
     long_measures,
     r_figure,
     r_series,
+    randomization_se,
     shown_grid,
     steps,
     summary_line,
@@ -126,16 +130,18 @@ def _table1_claims(table, draws, n_repeats, always_draw, mixed):
     never = ["iris", "Hungarian heart disease"]
     claims = Claims(PAPER, "02_table1_5x2cv")
     src = "Section 4.1, Table 1"
+    # the uncertainty of the randomizations on these data sets (not of a sample of data sets)
+    se = randomization_se(draws[list(table.index)].to_numpy(), n_repeats)
     claims.at_most("claim_consistent_half", "For any of the compared schemes, less than 50% of the results turn "
                    "out to be consistent.", f"{src}, row 'consistent'", value=100 * table["consistent"] / m,
-                   bound=50, se=percent_se(m / 2, m), unit="% of data sets", digits=1)
+                   bound=50, se=se["consistent"], unit="% of data sets", digits=1)
     claims.at_most("claim_almost_66", "The 5x2 cross validation test is almost consistent in fewer than 66% of "
                    "the cases.", f"{src}, row 'almost consistent'", value=100 * table["almost_consistent"] / m,
-                   bound=66, se=percent_se(0.66 * m, m), unit="% of data sets", digits=1)
+                   bound=66, se=se["almost_consistent"], unit="% of data sets", digits=1)
     claims.at_most("claim_r_low", "The replicability values are pretty low considering that R cannot be smaller "
                    "than 0.5. (Read: R below 0.85, between the printed 0.737-0.816 and the 0.9 the paper calls "
                    "very good replicability in Section 4.3.)", f"{src}, row 'replicability (R)'",
-                   value=table["R"], bound=0.85, se=rate_se(np.clip(0.85, 0, 1), m), digits=3)
+                   value=table["R"], bound=0.85, se=se["R"], digits=3)
     claims.exactly("claim_vehicle", "This test could be used to justify the claim that the two [NB and C4.5] "
                    "perform the same for all datasets except the vehicle dataset just by choosing appropriate "
                    "random number seeds.", f"{src}, column 'NB vs C4.5'",
@@ -157,6 +163,21 @@ def _table1_claims(table, draws, n_repeats, always_draw, mixed):
                             + (", ".join(format_number(v, 0) for v in sorted(mixed)) or "none"),
                    rule=f"draws >= {n_repeats - 3} wherever both directions occur")
     return claims
+
+
+def _folds_reading(claims, body, n_repeats):
+    """The cells equal to the printed ones beside a table of all draws, and the sentence their verdict chooses."""
+    trivial = body["value_published"].to_numpy() == n_repeats
+    verdict = claims.agreement("claim_weka_folds", "Our draws agree with the printed ones because we use Weka's "
+                               "stratified folds (this book's reading of the agreement, not a claim of the paper)",
+                               "Section 4.1, Table 1", agree=body["difference"].to_numpy() == 0,
+                               baseline_agree=trivial, baseline=f"a table of {n_repeats} draws everywhere")
+    reading = ("So close an agreement, beyond that of a table of draws everywhere, suggests that the paper, too, "
+               "used Weka's stratified folds with consecutive seeds"
+               if verdict == HOLDS else
+               "This agreement is not beyond that of a table of draws everywhere, so it cannot tell which folds the "
+               "paper used (ours are Weka's stratified folds with consecutive seeds)")
+    return {"dots_equal": int(trivial.sum()), "agreement_reading": reading}
 
 
 def _table1_values(n_props_equal, draws, table, body, always_draw, has_both, n_repeats):
@@ -226,7 +247,8 @@ def table1_page(*, scale="paper", alpha=0.05):
     props, n_props_equal = _properties(manifest)
     always_draw, has_both, mixed = _directions(outcomes, draws, n_repeats)
     claims = _table1_claims(table, draws, n_repeats, always_draw, mixed)
-    values = _table1_values(n_props_equal, draws, table, body, always_draw, has_both, n_repeats)
+    values = {**_table1_values(n_props_equal, draws, table, body, always_draw, has_both, n_repeats),
+              **_folds_reading(claims, body, n_repeats)}
     values["alpha_percent"] = round(100 * alpha, 10)  # the prose states the level a run used, glued
     shown_body = beside(body_pub[PAIRS], body_rep[PAIRS], digits=0)
     shown_body.index.name = "dataset"
@@ -247,6 +269,15 @@ def _resampling_long(scheme, runs, scale, alpha):
     usable = [m for m in runs if m <= results.sizes["run"]]
     outcomes = [uci_test_outcomes(results, "corrected_resampled", n_runs=m, alpha=alpha) for m in usable]
     return long_measures(outcomes, "n_runs", usable), int(results.sizes["dataset"])
+
+
+def _last_column_se(scheme, runs, scale, alpha):
+    """The randomizations' standard errors (:func:`randomization_se`) of the bottom rows at the most runs."""
+    results = uci_scheme_results(scheme, scale=scale)
+    last = max(m for m in runs if m <= results.sizes["run"])
+    draws = draw_counts(uci_test_outcomes(results, "corrected_resampled", n_runs=last, alpha=alpha))
+    draws = draws.sel(pair=list(PAIR_LABELS)).transpose("dataset", "pair")  # the order of PAIRS
+    return randomization_se(draws.values, results.sizes["repeat"])
 
 
 def _stratification_claim(claims, key, unstrat, strat, m, runs, what):
@@ -274,7 +305,7 @@ def _last_column(plain, runs):
             np.array([rep["R", p, runs[-1]] for p in PAIRS]))
 
 
-def _table2_claims(plain, own, stratified, runs, m):
+def _table2_claims(plain, own, stratified, runs, m, last_se):
     """The claims of Sections 4.2 and 4.3 on Table 2 and the stratified check."""
     claims = Claims(PAPER, "03_table2_resampling")
     claim_increase(claims, "claim_increase", "The replicability increases with the number of runs almost "
@@ -285,10 +316,10 @@ def _table2_claims(plain, own, stratified, runs, m):
     claims.at_least("claim_100", "Overall, the replicability becomes reasonably acceptable when the number of runs "
                     "is 100. In this case 80% of the results are 'almost consistent' (read: for every pair)",
                     f"Section 4.2, Table 2, column {last}", value=100 * almost_last / m, bound=80,
-                    se=percent_se(0.8 * m, m), unit="% of data sets", digits=1)
+                    se=last_se["almost_consistent"], unit="% of data sets", digits=1)
     claims.at_least("claim_100_r", "... and the value of the replicability measure R is approximately 0.9 or "
                     "above.", f"Section 4.2, Table 2, column {last}", value=r_last, bound=0.9,
-                    se=rate_se(np.clip(0.9, 0, 1), m), digits=3)
+                    se=last_se["R"], digits=3)
     strat_runs = sorted(stratified["n_runs"].unique())
     _stratification_claim(claims, "claim_stratified", own, plain, m, runs, "Weka's Experimenter splits")
     _stratification_claim(claims, "claim_stratified_ours", own[own["n_runs"].isin(strat_runs)], stratified, m,
@@ -343,6 +374,33 @@ def _weka_agreement(scale, alpha):
     return Table(pd.DataFrame(parts).rename_axis("equal to Weka 3.6, repeat 0")), values
 
 
+def _split_fit(published, plain, own):
+    """R per pair and number of runs: printed, on Weka's stratified splits and on unstratified splits."""
+    def r(frame):
+        return frame[frame["measure"] == "R"].set_index(["pair", "n_runs"])["value"]
+
+    fit = pd.DataFrame({"printed": r(published), "Weka's stratified splits": r(plain),
+                        "unstratified splits": r(own)}).dropna()
+    fit["|Δ| stratified"] = (fit["Weka's stratified splits"] - fit["printed"]).abs()
+    fit["|Δ| unstratified"] = (fit["unstratified splits"] - fit["printed"]).abs()
+    return fit
+
+
+def _split_claim(claims, fit):
+    """Which splits fit the printed R: the paper says Table 2 did not stratify (Section 4.3)."""
+    gap = fit["|Δ| stratified"] - fit["|Δ| unstratified"]  # paired: the same cells
+    se = float(gap.std(ddof=1) / np.sqrt(len(gap))) if len(gap) > 1 else 0.0
+    claims.greater(
+        "claim_unstratified_fit", "\"We performed an experiment where resampling was done with stratification\": "
+        "Table 2 itself was not stratified. (Read: the printed R is fitted better by unstratified splits than by "
+        "Weka 3.6's Experimenter splits, which stratify; mean |R - printed| over the cells, paired.)", "Section 4.3",
+        larger=float(fit["|Δ| stratified"].mean()), smaller=float(fit["|Δ| unstratified"].mean()), se=se, digits=3)
+    better = "unstratified" if gap.mean() > 0 else "Weka's stratified"
+    return {"fit_stratified": round(float(fit["|Δ| stratified"].mean()), 3),
+            "fit_unstratified": round(float(fit["|Δ| unstratified"].mean()), 3),
+            "fit_better": better}
+
+
 def _table2_figure(both, own, runs):
     """R against the number of runs: published, reproduced on Weka's splits, and on our own splits."""
     return r_figure({"published": r_series(both, "value_published", "n_runs"),
@@ -373,9 +431,10 @@ def table2_page(*, scale="paper", alpha=0.05, runs=(10, 20, 50, 100)):
         unstratified ones), ``"stratified_ours"`` (our stratified splits against our
         unstratified ones), ``"decreases"`` and ``"weka_agreement"`` (per-run counts and
         test decisions against real Weka's, repeat 0, both kinds of splits, on the data
-        sets of the scale); reproduced ``table2``, ``table2_own_splits`` and ``table2_stratified``;
-        claims ``claim_increase``, ``claim_100``, ``claim_100_r``, ``claim_stratified``,
-        ``claim_stratified_ours``.
+        sets of the scale) and ``"split_fit"`` (the printed R beside R on Weka's stratified
+        and on unstratified splits); reproduced ``table2``, ``table2_own_splits`` and
+        ``table2_stratified``; claims ``claim_increase``, ``claim_100``, ``claim_100_r``,
+        ``claim_stratified``, ``claim_stratified_ours``, ``claim_unstratified_fit``.
 
     Examples
     --------
@@ -393,9 +452,12 @@ def table2_page(*, scale="paper", alpha=0.05, runs=(10, 20, 50, 100)):
                   "table2_own_splits": own.assign(source=source + ", our own unstratified random splits"),
                   "table2_stratified": stratified.assign(source=source + ", our own stratified splits")}
     both = versus(read_published(PAPER, "table2"), plain, ["measure", "pair", "n_runs"])
-    claims = _table2_claims(plain, own, stratified, runs, m)
+    claims = _table2_claims(plain, own, stratified, runs, m, _last_column_se("resample_weka", runs, scale, alpha))
+    fit = _split_fit(read_published(PAPER, "table2"), plain, own)
+    fit_values = _split_claim(claims, fit)
     agreement, weka_values = _weka_agreement(scale, alpha)
-    values = {**_table2_values(both, plain, own, runs, m), **weka_values}
-    tables = {**_table2_tables(both, plain, own, stratified, runs), "weka_agreement": agreement}
+    values = {**_table2_values(both, plain, own, runs, m), **weka_values, **fit_values}
+    tables = {**_table2_tables(both, plain, own, stratified, runs), "weka_agreement": agreement,
+              "split_fit": Table(fit.round(3), 3)}
     figure = partial(_table2_figure, both, own, runs)
     return Page(claims, values, summary_line(both, claims), tables, reproduced, {"figure": figure})

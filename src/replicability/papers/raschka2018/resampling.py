@@ -256,7 +256,7 @@ def resampling_page(*, seed=1, alpha=0.05, scale="paper", n_runs=50, gaussian_si
     --------
     >>> page = resampling_page()  # the stored replicates and study of data/results
     >>> page.values["mean_50_50"], page.values["mean_90_10"], page.claims.verdicts()["fig6_ordering"]
-    (96.2, 95.6, 'holds within tolerance')
+    (96.2, 95.6, 'inconclusive at this scale')
     """
     if scale not in RESAMPLING_SIZES:
         raise ValueError(f"`scale` must be one of {sorted(RESAMPLING_SIZES)}; got {scale!r}.")

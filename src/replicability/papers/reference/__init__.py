@@ -9,7 +9,7 @@ tables and glued values but no claims, and writes nothing:
 * ``reference/03_performance`` -> :func:`performance_page` (``performance``);
 * ``reference/04_reproducibility`` -> :func:`committed_results_page` and
   :func:`command_times_page` (``provenance``);
-* ``reference/05_scorecard`` -> :func:`scorecard_page` (``scorecard``).
+* ``reference/05_scorecard`` -> :func:`scorecard_page` and :func:`changed_verdicts` (``scorecard``).
 """
 
 from ..._lazy import attach
@@ -19,6 +19,6 @@ _MODULES = {
     "performance": ("BENCHMARK_TITLES", "SECTIONS", "PerformanceReport", "performance_page", "performance_report",
                     "read_benchmarks"),
     "provenance": ("command_times", "command_times_page", "committed_results", "committed_results_page"),
-    "scorecard": ("scorecard_page",),
+    "scorecard": ("changed_verdicts", "scorecard_page"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
