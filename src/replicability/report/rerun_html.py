@@ -205,6 +205,8 @@ def write_rerun_html(nb, html_path, *, changed, defaults, bibliography=None):
     body = body.replace('<script src=""></script>', "")
     # MathJax 3 reads its configuration from window.MathJax (the template's is MathJax 2's): $...$ as the book
     body = body.replace(f'<script src="{mathjax_url}">', _MATHJAX_CONFIG + f'<script src="{mathjax_url}">', 1)
+    # no icon: a browser would otherwise ask the server for /favicon.ico, which a rerun's folder has not
+    body = body.replace("</head>", '<link rel="icon" href="data:,">\n</head>', 1)
     body = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + "\n" + rerun_banner(changed, defaults), body, count=1)
     html_path.write_text(body, encoding="utf-8")
     return html_path
