@@ -268,6 +268,7 @@ def many_learners_page(results=None, *, scale="paper", alpha=0.05, test="signed_
         "demsar_ff": round(float(at10.friedman.iman_davenport[0]), 2),
         "demsar_cd05": round(at05.critical_difference, 2), "demsar_cd10": round(at10.critical_difference, 2),
         "demsar_cliques": " and ".join("{" + ", ".join(c) + "}" for c in at10.cliques()), **values,
+        "alpha": alpha,
     })
     page.data["comparison"] = many
     return page
