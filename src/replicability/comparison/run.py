@@ -14,7 +14,6 @@ beside them.
 from __future__ import annotations
 
 import importlib.util
-import re
 import sys
 import warnings
 
@@ -41,6 +40,7 @@ from ..engine.splits import RandomSubsampling, RepeatedCV
 from ..stats.bayesian import bayesian_correlated_ttest
 from ..stats.decisions import decide
 from ..stats.nonparametric import sign_test, signed_rank_test
+from ..stats.scheme_grammar import parse_scheme
 from ..stats.schemes import scheme_test, scheme_ttest
 from ..stats.ttests import (
     alpaydin_5x2cv_ftest,
@@ -57,23 +57,22 @@ from .seeds import seed_plan
 
 __all__ = ["compare", "compare_scores"]
 
-_CV = re.compile(r"^(\d+)x(\d+)cv$")
 _BACKENDS = ("processes", "dask")
 #: The quick look of ``compare(quick=True)``: 1 x 10 cv under 2 randomizations, 40 fits.
 QUICK_SCHEME, QUICK_REPEATS = "1x10cv", 2
 
 
 def _parse_scheme(scheme, n_runs):
-    """``("cv", r, k)`` for ``"RxKcv"``; ``("resampling", n_runs, 1)`` for ``"resampling"``."""
-    if scheme == "resampling":
-        return "resampling", check_positive_int(n_runs, "n_runs", minimum=2), 1
-    match = _CV.match(scheme) if isinstance(scheme, str) else None
-    if match is None:
-        raise ValueError(f"`scheme` must be 'RxKcv' (e.g. '10x10cv', '5x2cv') or 'resampling'; got {scheme!r}.")
-    r, k = int(match.group(1)), int(match.group(2))
-    if r < 1 or k < 2 or r * k < 2:
-        raise ValueError(f"`scheme` must have at least 1 run and 2 folds; got {scheme!r}.")
-    return "cv", r, k
+    """``("cv", r, k)`` or ``("resampling", n_runs, 1)`` by the one grammar (resampling: at least 2 splits)."""
+    spec = parse_scheme(scheme, n_runs=n_runs if n_runs else 1)
+    if spec.kind == "resampling":
+        check_positive_int(n_runs, "n_runs", minimum=2)
+    return spec.kind, spec.n_runs, spec.n_folds
+
+
+def _scheme_name(kind, r, k):
+    """The canonical spelling of a parsed scheme (``"10x10cv"``, ``"resampling"``), as the result records it."""
+    return "resampling" if kind == "resampling" else f"{r}x{k}cv"
 
 
 def _tests(d, kind, n_train, n_test, df, alternative="two-sided", alpha=0.05):
@@ -196,7 +195,10 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         F tests; ``"resampling"``: ``n_runs`` random train/test splits with
         ``test_size`` for testing. The default, 10 x 10 cv with the corrected
         repeated cv t-test, is the scheme Bouckaert & Frank (2004) found the most
-        replicable; 5 x 2 cv was the least.
+        replicable; 5 x 2 cv was the least. Parsed by the one scheme grammar
+        (:func:`~replicability.stats.scheme_grammar.parse_scheme`), so the engine
+        registry's names are accepted too (``"5x2"``, ``"resample"``) and the result
+        records the canonical spelling.
     n_runs : int, default 10
         Number of splits of ``"resampling"``.
     test_size : float, default 0.1
@@ -320,6 +322,8 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
                              f"leave `scheme` and `n_repeats` at their defaults, or pass quick=False.")
         scheme, n_repeats = QUICK_SCHEME, QUICK_REPEATS
     kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
+    if cv is None:
+        scheme = _scheme_name(kind, r, k)
     n_repeats = check_positive_int(n_repeats, "n_repeats", minimum=2)
     alpha = check_alpha(alpha)
     alternative = check_alternative(alternative)
@@ -448,9 +452,10 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=N
     alpha = check_alpha(alpha)
     rope = None if rope is None else check_rope(rope)
     x, y = as_numbers(x, "x"), as_numbers(y, "y")
-    if scheme == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
+    if parse_scheme(scheme).kind == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
         x, y = x[..., None], y[..., None]
     kind, r, k = _parse_scheme(scheme, x.shape[-2] if x.ndim >= 2 else 0)
+    scheme = _scheme_name(kind, r, k)
     arrays = []
     for arr, name in ((x, "x"), (y, "y")):
         if arr.shape in ((r * k,), (r, k)):
