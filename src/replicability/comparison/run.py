@@ -13,6 +13,7 @@ beside them.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 import warnings
@@ -50,10 +51,11 @@ from ..stats.ttests import (
     resampled_ttest,
 )
 from .checks import check_comparable, check_picklable, stratify
-from .folds import gather, score_split, split_name
+from .folds import gather, split_name
 from .inputs import as_data, cv_layout, cv_splits, randomizable
 from .result import Comparison
 from .seeds import seed_plan
+from .work import SharedData, SplitRecipe, run_repeat, split_results
 
 __all__ = ["compare", "compare_scores"]
 
@@ -353,35 +355,37 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     seeds = [sklearn_seed(g) for g in generators]
     if cv is None:
         stratified = stratify(classifiers, labels, **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))
-        splits = [_split(kind, r, k, test_size, stratified, seed, X, labels) for seed in seeds]
+        recipe = SplitRecipe(kind, r, k, test_size=test_size, stratified=stratified)
     else:
         if not randomizable(cv):
             warnings.warn(f"`cv` {cv!r} has no random_state to vary: every randomization has the same splits, so "
                           f"only the learners' own randomness varies between them.", UserWarning, stacklevel=2)
-        splits = [cv_splits(cv, seed, X, y, groups, quiet=i > 0) for i, seed in enumerate(seeds)]
-        kind, r, k = cv_layout(cv, splits[0], len(labels))
-        scheme = repr(cv)
+        # the layout from the first randomization's splits, read once as drawn (its warnings given here, once)
+        kind, r, k = cv_layout(cv, cv_splits(cv, seeds[0], X, y, groups), len(labels))
+        recipe, scheme = SplitRecipe(kind, r, k, cv=cv), repr(cv)
     plans = {"A": seed_plan(estimator_a, estimator_seeds), "B": seed_plan(estimator_b, estimator_seeds)}
     # the learners' seeds: one child stream per randomization, apart from its splitter's seed
     streams = [g.spawn(1)[0] for g in generators]
     drawn = {side: np.stack([plan.draw(stream, r * k) for stream in streams]) for side, plan in plans.items()}
-    folds = [(train, test, (drawn["A"][i, j], drawn["B"][i, j]))
-             for i, repeat in enumerate(splits) for j, (train, test) in enumerate(repeat)]
     learners = (("A", estimator_a, scorer_a, plans["A"].drawn), ("B", estimator_b, scorer_b, plans["B"].drawn))
     show = sys.stderr.isatty() if progress is None else bool(progress)
     if show:
-        print(f"compare: {len(folds)} splits, {2 * len(folds)} fits"
+        print(f"compare: {n_repeats * r * k} splits, {2 * n_repeats * r * k} fits"
               + ("" if quick else f" (quick=True: {2 * QUICK_REPEATS * _parse_scheme(QUICK_SCHEME, 0)[2]} fits, "
                                   f"a first look)"), file=sys.stderr)
-    results = parallel_map(lambda fold: score_split(learners, X, y, *fold, fit_params=fit_params), folds,
-                           backend=backend, n_jobs=n_jobs)
-    if show:
-        from tqdm.auto import tqdm
+    # one unit per randomization, its splits drawn in the worker; the data sent to worker processes once
+    tasks = [(seed, (drawn["A"][i], drawn["B"][i]), True) for i, seed in enumerate(seeds)]
+    with SharedData((X, y, labels, groups, fit_params or {}),
+                    share=backend == "processes" and n_jobs != 1) as shared:
+        repeats = parallel_map(functools.partial(run_repeat, learners=learners, recipe=recipe, shared=shared), tasks,
+                               backend=backend, n_jobs=n_jobs)
+        if show:
+            from tqdm.auto import tqdm
 
-        results = tqdm(results, total=len(folds), desc="splits", unit="split")
-    scores = gather(results, lambda i: split_name(i, r, k, kind))
-    n_train = np.mean([len(train) for train, _ in splits[0]])
-    n_test = np.mean([len(test) for _, test in splits[0]])
+            repeats = tqdm(repeats, total=n_repeats, desc="randomizations", unit="randomization")
+        sizes = []  # training and test set sizes of each randomization's splits
+        scores = gather(split_results(repeats, r * k, sizes), lambda i: split_name(i, r, k, kind))
+    n_train, n_test = sizes[0].mean(axis=0)
     common = {"alpha": alpha, "df": df, "scheme": scheme, "seeds": seeds, "rope": rope, "alternative": alternative,
               "quick": quick,
               "seed_plans": plans, "drawn_seeds": {side: a.reshape(n_repeats, r, k, -1) for side, a in drawn.items()}}
