@@ -16,7 +16,7 @@ import numpy as np
 from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import _num_samples
 
-__all__ = ["as_data", "cv_layout", "cv_splits", "fit_rows", "randomizable"]
+__all__ = ["as_data", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"]
 
 
 def _shape(obj):
@@ -38,6 +38,13 @@ def as_data(X, y, groups):
             raise ValueError(f"`groups` must hold one label per row of `X` ({_shape(X)[0]}); got shape "
                              f"{groups.shape}.")
     return X, y, groups
+
+
+def check_cv(cv):
+    """Raise ``TypeError`` unless ``cv`` is None or a scikit-learn splitter (``split`` and ``get_n_splits``)."""
+    if cv is not None and not (callable(getattr(cv, "split", None)) and callable(getattr(cv, "get_n_splits", None))):
+        raise TypeError(f"`cv` must be a scikit-learn splitter (with split and get_n_splits); got {cv!r}.")
+    return cv
 
 
 def fit_rows(fit_params, n_samples, rows):

@@ -37,7 +37,6 @@ from .._validation import (
     sklearn_seed,
 )
 from ..engine.parallel import parallel_map
-from ..engine.splits import RandomSubsampling, RepeatedCV
 from ..stats.bayesian import bayesian_correlated_ttest
 from ..stats.decisions import decide
 from ..stats.nonparametric import sign_test, signed_rank_test
@@ -52,7 +51,7 @@ from ..stats.ttests import (
 )
 from .checks import check_comparable, check_picklable, stratify
 from .folds import gather, split_name
-from .inputs import as_data, cv_layout, cv_splits, randomizable
+from .inputs import as_data, check_cv, cv_layout, cv_splits, randomizable
 from .result import Comparison
 from .seeds import seed_plan
 from .work import SharedData, SplitRecipe, run_repeat, split_results
@@ -154,19 +153,6 @@ def _scoring_name(scoring, estimator_a, estimator_b):
             return "accuracy"
         return "r2" if is_regressor(estimator_a) and is_regressor(estimator_b) else "score"
     return getattr(scoring, "__name__", "custom score")
-
-
-def _splitter(kind, r, k, test_size, stratified, seed):
-    if kind == "cv":
-        return RepeatedCV(r, k, stratified=stratified, random_state=seed)
-    return RandomSubsampling(r, test_size=test_size, stratified=stratified, random_state=seed)
-
-
-def _split(kind, r, k, test_size, stratified, seed, X, y):
-    """The splits of one randomization, as a list; a class too small for the folds was warned of once already."""
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="The least populated class in y has only", category=UserWarning)
-        return list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y))
 
 
 def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, groups=None,
@@ -340,8 +326,7 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     if cv is None and groups is not None:
         raise ValueError("`groups` needs a group-aware `cv` (e.g. GroupKFold(n_splits=10, shuffle=True)); the "
                          f"scheme {scheme!r} ignores groups.")
-    if cv is not None and not (callable(getattr(cv, "split", None)) and callable(getattr(cv, "get_n_splits", None))):
-        raise TypeError(f"`cv` must be a scikit-learn splitter (with split and get_n_splits); got {cv!r}.")
+    check_cv(cv)
     if fit_params is not None and not isinstance(fit_params, dict):
         raise TypeError(f"`fit_params` must be a dict of fit parameters; got {type(fit_params).__name__}.")
     scorer_a, scorer_b = check_scoring(estimator_a, scoring), check_scoring(estimator_b, scoring)
@@ -374,10 +359,10 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
               + ("" if quick else f" (quick=True: {2 * QUICK_REPEATS * _parse_scheme(QUICK_SCHEME, 0)[2]} fits, "
                                   f"a first look)"), file=sys.stderr)
     # one unit per randomization, its splits drawn in the worker; the data sent to worker processes once
-    tasks = [(seed, (drawn["A"][i], drawn["B"][i]), True) for i, seed in enumerate(seeds)]
-    with SharedData((X, y, labels, groups, fit_params or {}),
-                    share=backend == "processes" and n_jobs != 1) as shared:
-        repeats = parallel_map(functools.partial(run_repeat, learners=learners, recipe=recipe, shared=shared), tasks,
+    tasks = [(recipe, 0, seed, (drawn["A"][i], drawn["B"][i]), True) for i, seed in enumerate(seeds)]
+    share = backend == "processes" and n_jobs != 1
+    with SharedData(((X, y, labels, groups, fit_params or {}),), share=share) as shared:
+        repeats = parallel_map(functools.partial(run_repeat, learners=learners, shared=shared), tasks,
                                backend=backend, n_jobs=n_jobs)
         if show:
             from tqdm.auto import tqdm

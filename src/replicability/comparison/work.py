@@ -147,19 +147,20 @@ class SharedData:
             shutil.rmtree(self._folder, ignore_errors=True)
 
 
-def run_repeat(task, *, learners, recipe, shared):
-    """Fit and score every learner on every split of one randomization, splits drawn as used.
+def run_repeat(task, *, learners, shared):
+    """Fit and score every learner on every split of one randomization of one data set, splits drawn as used.
 
     Parameters
     ----------
     task : tuple
-        ``(seed, seeds, quiet)``: the splitter's seed, the learners' drawn seeds (one
+        ``(recipe, index, seed, seeds, quiet)``: the :class:`SplitRecipe`, the data
+        set's index in ``shared``, the splitter's seed, the learners' drawn seeds (one
         array per learner, a row per split) and whether to leave out the small-class
         warning.
     learners : sequence
         As :func:`~.folds.score_split` takes them.
-    recipe : SplitRecipe
     shared : SharedData
+        A tuple of data sets, each ``(X, y, labels, groups, fit_params)``.
 
     Returns
     -------
@@ -170,19 +171,21 @@ def run_repeat(task, *, learners, recipe, shared):
     sizes : ndarray of int, shape (n_splits, 2)
         Training and test set sizes of the splits scored.
     """
-    seed, seeds, quiet = task
-    X, y, labels, groups, fit_params = shared.get()
-    scores, sizes = [], []
+    recipe, index, seed, seeds, quiet = task
+    X, y, labels, groups, fit_params = shared.get()[index]
+    scores, sizes, problem = [], [], None
     for j, (train, test) in enumerate(recipe.splits(seed, X, labels if recipe.cv is None else y, groups,
                                                     quiet=quiet)):
         if j >= len(seeds[0]):
-            raise ValueError(f"`cv` gave more splits than it said ({len(seeds[0])}) for seed {seed}.")
-        split, problem = score_split(learners, X, y, train, test, [s[j] for s in seeds], fit_params=fit_params)
-        if problem is not None:
-            return scores, (j, problem), np.array(sizes, dtype=np.int64).reshape(-1, 2)
+            problem = (j, f"the splitter gave more than the {len(seeds[0])} splits it gave before")
+            break
+        split, cause = score_split(learners, X, y, train, test, [s[j] for s in seeds], fit_params=fit_params)
+        if cause is not None:
+            problem = (j, cause)
+            break
         scores.append(split)
         sizes.append((len(train), len(test)))
-    return scores, None, np.array(sizes, dtype=np.int64).reshape(-1, 2)
+    return scores, problem, np.array(sizes, dtype=np.int64).reshape(-1, 2)
 
 
 def split_results(repeats, n_splits, sizes):
