@@ -18,7 +18,7 @@ _MODULES = {
     "checks": ("check_comparable", "check_estimator", "check_picklable", "stratify"),
     "folds": ("gather", "score_split", "split_name"),
     "work": ("SharedData", "SplitRecipe", "run_repeat", "split_results"),
-    "inputs": ("as_data", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"),
+    "inputs": ("as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"),
     "result": ("Comparison",),
     "many": ("ManyComparison", "compare_many", "compare_many_scores"),
     "command": ("compare_command",),

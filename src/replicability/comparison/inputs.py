@@ -16,7 +16,7 @@ import numpy as np
 from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import _num_samples
 
-__all__ = ["as_data", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"]
+__all__ = ["as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"]
 
 
 def _shape(obj):
@@ -45,6 +45,34 @@ def check_cv(cv):
     if cv is not None and not (callable(getattr(cv, "split", None)) and callable(getattr(cv, "get_n_splits", None))):
         raise TypeError(f"`cv` must be a scikit-learn splitter (with split and get_n_splits); got {cv!r}.")
     return cv
+
+
+def as_datasets(datasets):
+    """``(name, X, y, groups)`` per data set of ``compare_many``: each checked by :func:`as_data`, named in errors.
+
+    A data set is ``(X, y)``, ``(X, y, groups)`` or an object with attributes ``X``,
+    ``y`` (and optionally ``groups``), in a dict by name or a sequence (named by
+    their ``name`` attribute, else by position); at least two.
+    """
+    items = list(datasets.items()) if isinstance(datasets, dict) else [
+        (getattr(d, "name", f"data set {i}"), d) for i, d in enumerate(datasets)]
+    out = []
+    for name, data in items:
+        if hasattr(data, "X") and hasattr(data, "y"):
+            X, y, groups = data.X, data.y, getattr(data, "groups", None)
+        elif isinstance(data, tuple) and len(data) in (2, 3):
+            X, y, groups = (*data, None)[:3]
+        else:
+            raise ValueError(f"data set {name!r} must be (X, y), (X, y, groups) or have attributes X and y; "
+                             f"got {type(data).__name__}.")
+        try:
+            X, y, groups = as_data(X, y, groups)
+        except ValueError as exc:
+            raise ValueError(f"data set {name!r}: {exc}") from None
+        out.append((str(name), X, y, groups))
+    if len(out) < 2:
+        raise ValueError(f"`datasets` must hold at least 2 data sets; got {len(out)}.")
+    return out
 
 
 def fit_rows(fit_params, n_samples, rows):

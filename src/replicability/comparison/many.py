@@ -32,7 +32,7 @@ from ..stats.measures import replicability_r2
 from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
 from .checks import check_comparable, check_picklable, stratify
 from .folds import gather, split_name
-from .inputs import as_data, check_cv, cv_layout, cv_splits
+from .inputs import as_datasets, check_cv, cv_layout, cv_splits
 from .run import _BACKENDS, _parse_scheme, _scheme_name, _scoring_name
 from .seeds import seed_plan, seed_text
 from .work import SharedData, SplitRecipe, run_repeat, split_results
@@ -459,29 +459,6 @@ def _as_estimators(estimators):
     return items
 
 
-def _as_datasets(datasets):
-    """``(name, X, y, groups)`` per data set: ``X`` kept as given (a DataFrame stays one), checked as compare's."""
-    items = list(datasets.items()) if isinstance(datasets, dict) else [
-        (getattr(d, "name", f"data set {i}"), d) for i, d in enumerate(datasets)]
-    out = []
-    for name, data in items:
-        if hasattr(data, "X") and hasattr(data, "y"):
-            X, y, groups = data.X, data.y, getattr(data, "groups", None)
-        elif isinstance(data, tuple) and len(data) in (2, 3):
-            X, y, groups = (*data, None)[:3]
-        else:
-            raise ValueError(f"data set {name!r} must be (X, y), (X, y, groups) or have attributes X and y; "
-                             f"got {type(data).__name__}.")
-        try:
-            X, y, groups = as_data(X, y, groups)
-        except ValueError as exc:
-            raise ValueError(f"data set {name!r}: {exc}") from None
-        out.append((str(name), X, y, groups))
-    if len(out) < 2:
-        raise ValueError(f"`datasets` must hold at least 2 data sets; got {len(out)}.")
-    return out
-
-
 def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, scoring=None,
                  n_repeats=1, alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False,
                  rope=None, estimator_seeds="unset", n_jobs=1, backend="processes", progress=None, rng=None):
@@ -552,7 +529,7 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     (('GaussianNB', 'KNeighborsClassifier', 'DecisionTreeClassifier'), (1, 3, 3))
     """
     items = _as_estimators(estimators)
-    data = _as_datasets(datasets)
+    data = as_datasets(datasets)
     kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
     check_cv(cv)
     if cv is None and any(groups is not None for *_, groups in data):

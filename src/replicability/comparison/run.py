@@ -252,7 +252,11 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         sorted-runs tests, and two randomizations make a single pair, so R̂2 is
         0 or 1 and says little. A first look, not a result to report.
     n_jobs : int, default 1
-        Worker processes over splits (1: in this process). Results do not depend on it.
+        Worker processes over randomizations (1: in this process). Results do not
+        depend on it. Each randomization draws its splits as they are used, so memory
+        does not grow with ``n_repeats`` or the number of splits; the workers map the
+        data from one file in shared memory, written once
+        (:class:`~replicability.comparison.work.SharedData`), not sent per split.
     backend : {"processes", "dask"}, default "processes"
         How the splits are mapped (:func:`~replicability.engine.parallel.parallel_map`):
         ``"processes"`` uses ``n_jobs`` local processes; ``"dask"`` runs the fits on
