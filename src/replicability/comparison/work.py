@@ -5,8 +5,8 @@ splitter's seed and the learners' drawn seeds, and draws its splits one at a tim
 (scikit-learn's splitters are generators), so no more than one split's index arrays
 and training copy exist at once, whatever the number of randomizations. With worker
 processes the data (``X``, ``y``, groups and fit parameters) are written once to a
-file in shared memory by :func:`joblib.dump` and mapped by every worker
-(:func:`joblib.load` with ``mmap_mode="r"``, loaded once per worker): a unit pickles
+file in shared memory by ``joblib.dump`` and mapped by every worker
+(``joblib.load`` with ``mmap_mode="r"``, loaded once per worker): a unit pickles
 only the file's name, never the data, as joblib's own memmapping does for
 ``Parallel``. The values are the same bytes, so results do not depend on ``n_jobs``.
 """
@@ -46,7 +46,7 @@ class SplitRecipe:
     stratified : bool
         Stratified folds or splits (the scheme's; a ``cv`` splitter decides itself).
     cv : scikit-learn splitter or None
-        The user's splitter, its ``random_state`` set to the seed (:func:`~.inputs.cv_splits`).
+        The user's splitter, its ``random_state`` set to the seed (:func:`~replicability.comparison.inputs.cv_splits`).
     """
 
     kind: str
@@ -158,7 +158,7 @@ def run_repeat(task, *, learners, shared):
         array per learner, a row per split) and whether to leave out the small-class
         warning.
     learners : sequence
-        As :func:`~.folds.score_split` takes them.
+        As :func:`~replicability.comparison.folds.score_split` takes them.
     shared : SharedData
         A tuple of data sets, each ``(X, y, labels, groups, fit_params)``.
 
@@ -189,7 +189,7 @@ def run_repeat(task, *, learners, shared):
 
 
 def split_results(repeats, n_splits, sizes):
-    """The per-split ``(scores, problem)`` pairs of :func:`~.folds.gather` from :func:`run_repeat`'s results.
+    """:func:`run_repeat`'s results as the per-split ``(scores, problem)`` pairs that ``gather`` reads.
 
     Each randomization's split sizes are appended to the list ``sizes`` as it is read.
     A randomization that gave fewer splits than ``n_splits`` without a problem is one.
