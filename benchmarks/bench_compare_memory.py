@@ -7,7 +7,8 @@ holds). After a warm-up call the process's peak resident set is reset (Linux:
 ``/proc/self/clear_refs``), and the peak of the measured call (``VmHWM``) less the
 resident set before it is the memory ``compare`` added, stated as a multiple of
 ``X``'s size. ``--old SRC`` also measures another copy of the package (e.g. the code
-before splits were drawn as used) at 100k rows.
+before splits were drawn as used) at 100k rows, and times the two serially in fresh
+processes, alternately (``--old-rounds`` pairs, 10 x 10 cv under 2 randomizations).
 
 Workers. On 100k rows a decision tree (depth 8) against naive Bayes, 1 x 10 cv under 4
 randomizations (80 fits), with ``n_jobs=1`` and ``n_jobs=2`` in alternating rounds
@@ -116,26 +117,41 @@ def measure_workers(rounds):
 
 
 def main():
+    import numpy as np
+
     parser = argparse.ArgumentParser()
     parser.add_argument("--child", nargs=3, metavar=("ROWS", "SCHEME", "REPEATS"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--old", type=Path, help="another copy of the package's src/ to measure at 100k rows")
     parser.add_argument("--src", type=Path, default=ROOT / "src", help="the package's src/ to measure (default: this)")
+    parser.add_argument("--old-rounds", type=int, default=0, help="alternate serial timings of --src and --old")
+    parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-workers", action="store_true")
     args = parser.parse_args()
     if args.child:
         print(json.dumps(measure_memory(int(args.child[0]), args.child[1], int(args.child[2]))))
         return
-    src = args.src
-    memory = [_in_child(100_000, "10x10cv", 10, src), _in_child(100_000, "10x10cv", 2, src),
-              _in_child(1_000_000, "10x10cv", 2, src)]
-    if args.old is not None:
-        memory.append(_in_child(100_000, "10x10cv", 10, args.old))
+    src, memory = args.src, []
+    if not args.skip_memory:
+        memory = [_in_child(100_000, "10x10cv", 10, src), _in_child(100_000, "10x10cv", 2, src),
+                  _in_child(1_000_000, "10x10cv", 2, src)]
+        if args.old is not None:
+            memory.append(_in_child(100_000, "10x10cv", 10, args.old))
     for row in memory:
         print(f"{row['rows']} rows, {row['scheme']} x {row['n_repeats']} ({row['package']}): added "
               f"{row['added_mib']:.0f} MiB = {row['added_over_x']:.2f} x X ({row['x_mib']:.1f} MiB), "
               f"{row['wall_s']:.0f} s", flush=True)
     results = {"memory": memory}
+    if args.old is not None and args.old_rounds:
+        walls, loads = {"src": [], "old": []}, [_load()]
+        for _ in range(args.old_rounds):
+            for which, path in (("src", src), ("old", args.old)):
+                walls[which].append(_in_child(100_000, "10x10cv", 2, path)["wall_s"])
+            loads.append(_load())
+        ratios = np.array(walls["old"]) / np.array(walls["src"])
+        results["serial_old_vs_src"] = {"wall_s": walls, "old_over_src": ratios.tolist(),
+                                        "median_old_over_src": float(np.median(ratios)), "load_average": loads}
+        print(f"serial wall, old / this: median {np.median(ratios):.2f} {ratios.round(2).tolist()}; load {loads}")
     if not args.skip_workers:
         results["workers"] = measure_workers(args.rounds)
         w = results["workers"]
