@@ -65,7 +65,8 @@ def main(argv=None):
     cmp.add_argument("-b", "--learner-b", required=True, metavar="CLASS")
     cmp.add_argument("--param-a", action="append", default=[], metavar="NAME=VALUE", help="repeatable")
     cmp.add_argument("--param-b", action="append", default=[], metavar="NAME=VALUE", help="repeatable")
-    cmp.add_argument("--scheme", default="10x10cv", help="RxKcv (e.g. 10x10cv, 5x2cv) or resampling")
+    cmp.add_argument("--scheme", default="10x10cv", help="RxKcv (e.g. 10x10cv, 5x2cv), resampling, or a registry name "
+                                                          "(cv, rxk_cv, kfold_cv, 5x2, resample)")
     cmp.add_argument("--n-runs", type=int, default=10, help="splits of 'resampling'")
     cmp.add_argument("--test-size", type=float, default=0.1, help="test fraction of 'resampling'")
     cmp.add_argument("--scoring", help="scikit-learn scoring name (default: the estimators' score)")

@@ -249,3 +249,19 @@ def test_every_uci_arff_file_runs_in_quick_mode(path, target, capsys):
             "-b", "sklearn.tree.DecisionTreeClassifier", "--quick"]
     assert main(argv) == 0, capsys.readouterr().err
     assert "QUICK LOOK (40 fits)" in capsys.readouterr().out
+
+
+def test_a_bad_scheme_is_refused_before_the_heavy_imports(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "data.csv"
+    path.write_text("a,b,target\n1,2,0\n")
+    code = ("import sys; from replicability.cli import main; "
+            f"code = main(['compare', {str(path)!r}, '--target', 'target', '-a', 'x.A', '-b', 'x.B', "
+            "'--scheme', 'sorted_runs']); "
+            "print(code, 'sklearn' in sys.modules, 'pandas' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["2", "False", "False"]
+    assert "`scheme` must be 'RxKcv'" in run.stderr and "names the sample a test takes" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1

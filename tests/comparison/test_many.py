@@ -253,3 +253,67 @@ def test_compare_many_names_the_data_set_and_split_of_a_failure_and_refuses_mixe
     with pytest.raises(ValueError, match=r"`estimators\['nb'\]` is a classifier and `estimators\['lr'\]` is a "
                                          r"regressor"):
         compare_many({"nb": GaussianNB(), "lr": LinearRegression()}, data, scheme="1x2cv", rng=0)
+
+
+def _frames():
+    """Iris and wine as DataFrames with a categorical column, and groups of 10 rows."""
+    import pandas as pd
+
+    out = {}
+    for name, (X, y) in (("iris", load_iris(return_X_y=True)), ("wine", load_wine(return_X_y=True))):
+        frame = pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])])
+        frame["colour"] = pd.Categorical(np.array(["red", "green", "blue"])[np.arange(len(y)) % 3])
+        out[name] = (frame, y, np.arange(len(y)) // 10)
+    return out
+
+
+def test_compare_many_takes_frames_groups_and_any_cv_as_cross_validate_does():
+    from sklearn.compose import make_column_selector, make_column_transformer
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GroupKFold, cross_validate
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import OneHotEncoder, StandardScaler
+
+    data = _frames()
+    columns = make_column_transformer((StandardScaler(), make_column_selector(dtype_include="number")),
+                                      (OneHotEncoder(), make_column_selector(dtype_include="category")))
+    learners = {"lr": make_pipeline(columns, LogisticRegression(max_iter=1000)),
+                "hgb": HistGradientBoostingClassifier(categorical_features="from_dtype", max_iter=10, random_state=0),
+                "nb": make_pipeline(columns, GaussianNB())}
+    cv = GroupKFold(n_splits=5, shuffle=True)
+    res = compare_many(learners, data, cv=cv, n_repeats=2, rng=0)
+    assert res.scheme == repr(cv) and res.split_scores.shape == (2, 2, 1, 5, 3)
+    for i in range(2):
+        for d, (frame, y, groups) in enumerate(data.values()):
+            splits = list(GroupKFold(n_splits=5, shuffle=True, random_state=res.seeds[i][d]).split(frame, y, groups))
+            for train, test in splits:  # groups kept whole
+                assert not set(groups[train]) & set(groups[test])
+            for j, learner in enumerate(learners.values()):
+                ref = cross_validate(learner, frame, y, cv=splits)["test_score"]
+                np.testing.assert_array_equal(res.split_scores[i, d, 0, :, j], ref)
+    two = compare_many(learners, data, cv=cv, n_repeats=2, rng=0, n_jobs=2)
+    np.testing.assert_array_equal(two.split_scores, res.split_scores)
+
+
+def test_compare_many_refuses_groups_without_a_group_aware_cv_and_mixed_layouts():
+    from sklearn.model_selection import KFold, ShuffleSplit
+
+    with pytest.raises(ValueError, match="`groups` need a group-aware `cv`"):
+        compare_many(LEARNER_LIST, _frames(), scheme="1x2cv", rng=0)
+    with pytest.raises(ValueError, match=r"data set 'b': `X` must be 2-d"):
+        compare_many(LEARNER_LIST, {"a": load_iris(return_X_y=True), "b": (np.zeros(3), np.zeros(3))})
+    with pytest.raises(TypeError, match="`cv` must be a scikit-learn splitter"):
+        compare_many(LEARNER_LIST, _small_data(), cv=5)
+
+    class _Odd(ShuffleSplit):  # k-fold on one data set, subsampling on the other: no common layout
+        def split(self, X, y=None, groups=None):
+            source = KFold(3) if len(y) == 150 else ShuffleSplit(3, test_size=0.2, random_state=0)
+            yield from source.split(X, y)
+
+        def get_n_splits(self, X=None, y=None, groups=None):
+            return 3
+
+    with pytest.raises(ValueError, match="the same layout"):
+        compare_many(LEARNER_LIST, {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True)},
+                     cv=_Odd(3))

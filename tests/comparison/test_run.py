@@ -348,3 +348,23 @@ def test_quick_is_one_by_ten_cv_under_two_randomizations_and_says_its_limits(cap
         rp.compare(A, B, X, Y, quick=True, scheme="5x2cv")
     with pytest.raises(ValueError, match="`quick` must be True or False"):
         rp.compare(A, B, X, Y, quick="yes")
+
+
+def test_compare_parses_the_scheme_by_the_one_grammar():
+    # the engine registry's and the papers' spellings, case and spaces free, are the same scheme
+    ref = rp.compare(A, B, X, Y, scheme="2x5cv", n_repeats=2, rng=3)
+    for spelling in ("2x5 cv", "2X5CV"):
+        res = rp.compare(A, B, X, Y, scheme=spelling, n_repeats=2, rng=3)
+        assert res.scheme == "2x5cv"
+        np.testing.assert_array_equal(res.scores_a, ref.scores_a)
+        np.testing.assert_array_equal(res.scores_b, ref.scores_b)
+    five = rp.compare(A, B, X, Y, scheme="5x2", n_repeats=2, rng=0)
+    assert five.scheme == "5x2cv" and "5x2cv t" in five.tests
+    sub = rp.compare(A, B, X, Y, scheme="resample", n_runs=6, test_size=0.2, n_repeats=2, rng=1)
+    assert sub.scheme == "resampling" and sub.scores_a.shape == (2, 6, 1)
+    a = np.linspace(0.8, 0.9, 10)
+    assert rp.compare_scores(a, a - 0.01, scheme="5x2", n_train=9, n_test=1).scheme == "5x2cv"
+    with pytest.raises(ValueError, match="names the sample a test takes"):
+        rp.compare(A, B, X, Y, scheme="sorted_runs")
+    with pytest.raises(ValueError, match="names the sample a test takes"):
+        rp.compare_scores(a, a, scheme="all", n_train=9, n_test=1)

@@ -189,3 +189,73 @@ def test_code_fingerprint_follows_the_source_not_the_object():
     assert fingerprint(functools.partial(one.f, a=1)) == fingerprint(functools.partial(two.f, a=1))
     assert fingerprint(functools.partial(one.f, a=1)) != fingerprint(functools.partial(one.f, a=2))
     assert len(fingerprint(C45)) == 16
+
+
+def test_registry_names_are_spellings_of_the_one_grammar():
+    from replicability.stats.scheme_grammar import SCHEME_ALIASES, parse_scheme
+
+    # every built-in scheme is a name of the grammar, so the grammar parses what the registry runs
+    built_in = ("cv", "resample", "5x2", "rxk_cv")
+    assert set(built_in) <= set(SCHEMES) and set(built_in) <= set(SCHEME_ALIASES)
+    assert parse_scheme("5x2").name == "5x2cv"
+    assert parse_scheme("rxk_cv", n_runs=2, n_folds=3).name == "2x3cv"
+
+
+def test_resolve_scheme_keeps_registered_names_and_maps_the_grammar():
+    # registered spellings unchanged: the stored results' keys hash the configuration as written
+    assert registry.resolve_scheme("rxk_cv", {"n_runs": 10, "n_folds": 10}) == ("rxk_cv", {"n_runs": 10, "n_folds": 10})
+    assert registry.resolve_scheme("5x2", {"stratified": False}) == ("5x2", {"stratified": False})
+    assert registry.resolve_scheme("10x10cv") == ("rxk_cv", {"n_runs": 10, "n_folds": 10})
+    assert registry.resolve_scheme("resampling", {"n_runs": 30}) == ("resample", {"n_runs": 30})
+    with pytest.raises(ValueError, match="`scheme` must be 'RxKcv'"):
+        registry.resolve_scheme("10-fold")
+    # the grammar's 10 x 10 cv is the registry's rxk_cv: the same splits from the same generator
+    y = np.arange(40) % 2
+    name, params = registry.resolve_scheme("2x4cv")
+    ours = SCHEMES[name](**params)(None, y, np.random.default_rng(3))
+    ref = SCHEMES["rxk_cv"](n_runs=2, n_folds=4)(None, y, np.random.default_rng(3))
+    for run_a, run_b in zip(ours, ref, strict=True):
+        for (tr_a, te_a), (tr_b, te_b) in zip(run_a, run_b, strict=True):
+            np.testing.assert_array_equal(tr_a, tr_b)
+            np.testing.assert_array_equal(te_a, te_b)
+
+
+def test_a_grammar_spelling_cannot_be_registered_as_another_scheme():
+    with pytest.raises(ValueError, match="spelling of the scheme grammar"):
+        registry.register_scheme("10x10cv", SCHEMES["cv"])
+    assert "10x10cv" not in SCHEMES
+
+
+def test_every_committed_result_keeps_its_key_and_its_scheme_parses():
+    # A stored result is found by the SHA-256 of its key's JSON (cached_result: name and parameters;
+    # run_experiment: the configuration): every committed one must still hash to its file name, and
+    # its scheme must be a registered name the grammar parses, resolved to itself (key unchanged).
+    import hashlib
+    from pathlib import Path
+
+    import h5py
+
+    from replicability.stats.scheme_grammar import parse_scheme
+
+    def text(attrs, name):
+        value = attrs.get(name)
+        return value.decode() if isinstance(value, bytes) else (None if value is None else str(value))
+
+    files = sorted((Path(__file__).parents[2] / "data" / "results").glob("*.nc"))
+    assert len(files) >= 100
+    schemes = set()
+    for path in files:
+        with h5py.File(path, "r") as handle:
+            key_json, config, scheme = (text(handle.attrs, n) for n in ("params", "config", "scheme"))
+        if key_json:
+            key = hashlib.sha256(key_json.encode()).hexdigest()
+        else:
+            key = ExperimentConfig.from_json(config).config_hash
+        assert key == path.stem, path.name
+        if scheme is not None:
+            schemes.add(scheme)
+    assert schemes
+    for scheme in schemes:
+        assert scheme in SCHEMES
+        assert parse_scheme(scheme, n_runs=10, n_folds=10).kind in ("cv", "resampling")
+        assert registry.resolve_scheme(scheme, {"n_runs": 10}) == (scheme, {"n_runs": 10})

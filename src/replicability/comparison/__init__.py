@@ -6,7 +6,8 @@
 statistics; ``rp.compare`` is the practitioner's one call. Its helpers: ``seeds`` (the
 learners' ``random_state`` per split), ``checks`` (what is refused before any fit, and
 stratification), ``inputs`` (data, splitters and fit parameters as scikit-learn takes
-them) and ``folds`` (one split fitted and scored, failures named).
+them), ``folds`` (one split fitted and scored, failures named) and ``work`` (splits drawn
+as used, the data sent to worker processes once).
 """
 
 from .._lazy import attach
@@ -16,7 +17,8 @@ _MODULES = {
     "seeds": ("ESTIMATOR_SEEDS", "SeedPlan", "seed_plan", "seed_text", "seeded_clone"),
     "checks": ("check_comparable", "check_estimator", "check_picklable", "stratify"),
     "folds": ("gather", "score_split", "split_name"),
-    "inputs": ("as_data", "cv_layout", "cv_splits", "fit_rows", "randomizable"),
+    "work": ("SharedData", "SplitRecipe", "run_repeat", "split_results"),
+    "inputs": ("as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"),
     "result": ("Comparison",),
     "many": ("ManyComparison", "compare_many", "compare_many_scores"),
     "command": ("compare_command",),

@@ -25,6 +25,7 @@ import numpy as np
 from .. import comparison  # its names load on first use: compare's scikit-learn after the input checks
 from .._validation import command_error, not_a_regular_file, parse_literal
 from ..sources.arff import load_arff
+from ..stats.scheme_grammar import parse_scheme
 
 __all__ = ["compare_command"]
 
@@ -186,6 +187,8 @@ def compare_command(args):
         if args.json is not None:
             _check_writable(args.json)
         checked = _check_data(args.data, args.target)
+        if not args.quick:  # the scheme's spelling, by the one grammar, before the heavy imports
+            parse_scheme(args.scheme, n_runs=args.n_runs)
         # only now the heavy imports (scikit-learn, pandas: seconds), by the learners' modules and the reading
         X, y = _read_table(args.data, args.target, checked)
         a = _estimator(args.learner_a, args.param_a, "-a")

@@ -11,13 +11,12 @@ sets partition the data (k-fold), else as independent splits (random subsampling
 from __future__ import annotations
 
 import copy
-import warnings
 
 import numpy as np
 from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import _num_samples
 
-__all__ = ["as_data", "cv_layout", "cv_splits", "fit_rows", "randomizable"]
+__all__ = ["as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"]
 
 
 def _shape(obj):
@@ -41,6 +40,41 @@ def as_data(X, y, groups):
     return X, y, groups
 
 
+def check_cv(cv):
+    """Raise ``TypeError`` unless ``cv`` is None or a scikit-learn splitter (``split`` and ``get_n_splits``)."""
+    if cv is not None and not (callable(getattr(cv, "split", None)) and callable(getattr(cv, "get_n_splits", None))):
+        raise TypeError(f"`cv` must be a scikit-learn splitter (with split and get_n_splits); got {cv!r}.")
+    return cv
+
+
+def as_datasets(datasets):
+    """``(name, X, y, groups)`` per data set of ``compare_many``: each checked by :func:`as_data`, named in errors.
+
+    A data set is ``(X, y)``, ``(X, y, groups)`` or an object with attributes ``X``,
+    ``y`` (and optionally ``groups``), in a dict by name or a sequence (named by
+    their ``name`` attribute, else by position); at least two.
+    """
+    items = list(datasets.items()) if isinstance(datasets, dict) else [
+        (getattr(d, "name", f"data set {i}"), d) for i, d in enumerate(datasets)]
+    out = []
+    for name, data in items:
+        if hasattr(data, "X") and hasattr(data, "y"):
+            X, y, groups = data.X, data.y, getattr(data, "groups", None)
+        elif isinstance(data, tuple) and len(data) in (2, 3):
+            X, y, groups = (*data, None)[:3]
+        else:
+            raise ValueError(f"data set {name!r} must be (X, y), (X, y, groups) or have attributes X and y; "
+                             f"got {type(data).__name__}.")
+        try:
+            X, y, groups = as_data(X, y, groups)
+        except ValueError as exc:
+            raise ValueError(f"data set {name!r}: {exc}") from None
+        out.append((str(name), X, y, groups))
+    if len(out) < 2:
+        raise ValueError(f"`datasets` must hold at least 2 data sets; got {len(out)}.")
+    return out
+
+
 def fit_rows(fit_params, n_samples, rows):
     """The fit parameters of a training set: those with one value per sample taken at ``rows``.
 
@@ -59,35 +93,40 @@ def randomizable(cv):
     return hasattr(cv, "random_state") and getattr(cv, "shuffle", True) is not False
 
 
-def cv_splits(cv, seed, X, y, groups, *, quiet=False):
-    """The splits of splitter ``cv`` with ``random_state=seed`` (a copy; ``cv`` is not changed).
-
-    ``quiet``: without the splitter's warning that a class is too small for the folds
-    (given once, by the first randomization).
-    """
+def cv_splits(cv, seed, X, y, groups):
+    """Yield the splits of splitter ``cv`` with ``random_state=seed`` (a copy; ``cv`` is not changed), as drawn."""
     splitter = copy.deepcopy(cv)
     if randomizable(cv):
         splitter.random_state = seed
-    with warnings.catch_warnings():
-        if quiet:
-            warnings.filterwarnings("ignore", message="The least populated class in y has only",
-                                    category=UserWarning)
-        return [(np.asarray(train), np.asarray(test)) for train, test in splitter.split(X, y, groups)]
+    for train, test in splitter.split(X, y, groups):
+        yield np.asarray(train), np.asarray(test)
 
 
 def cv_layout(cv, splits, n_samples):
     """``("cv", r, k)`` when each of ``r`` runs' ``k`` test sets partition the rows, else ``("resampling", m, 1)``.
 
-    ``r`` is the splitter's ``n_repeats`` (``RepeatedKFold``), else 1.
+    ``splits`` may be an iterator: it is read once, holding one run's count of each
+    row's test memberships, not the splits. ``r`` is the splitter's ``n_repeats``
+    (``RepeatedKFold``: its ``get_n_splits()`` then gives ``r k``), else 1.
     """
-    m = len(splits)
-    if m < 2:
-        raise ValueError(f"`cv` must give at least 2 splits; {cv!r} gives {m}.")
     r = getattr(cv, "n_repeats", 1)
-    r = r if isinstance(r, int) and r >= 1 and m % r == 0 else 1
-    k = m // r
-    rows = np.arange(n_samples)
-    partition = k >= 2 and all(
-        np.array_equal(np.sort(np.concatenate([test for _, test in splits[j * k:(j + 1) * k]])), rows)
-        for j in range(r))
-    return ("cv", r, k) if partition else ("resampling", m, 1)
+    k = None
+    if isinstance(r, int) and r > 1:
+        try:
+            m = cv.get_n_splits()
+        except (TypeError, ValueError):  # a splitter that needs the data to count its splits
+            m = None
+        k = m // r if isinstance(m, int) and m % r == 0 and m > 0 else None
+    counts, runs_partition, given = np.zeros(n_samples, dtype=np.int64), True, 0
+    for given, (_, test) in enumerate(splits, start=1):
+        counts += np.bincount(test, minlength=n_samples)
+        if k is not None and given % k == 0:  # a run's test sets partition the rows: each row tested once
+            runs_partition &= bool(np.all(counts == 1))
+            counts[:] = 0
+    if given < 2:
+        raise ValueError(f"`cv` must give at least 2 splits; {cv!r} gives {given}.")
+    if k is None:  # one run of all the splits
+        r, k, runs_partition = 1, given, bool(np.all(counts == 1))
+    elif given != r * k:  # not the runs it stated: independent splits
+        r, k, runs_partition = 1, given, False
+    return ("cv", r, k) if runs_partition and k >= 2 else ("resampling", given, 1)

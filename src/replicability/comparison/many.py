@@ -13,6 +13,7 @@ also says how often the ranks, the Friedman decision and the groups stay the sam
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.base import is_classifier
 from sklearn.metrics import check_scoring
+from sklearn.utils.validation import _num_samples
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, check_rope, sklearn_seed
 from ..engine.parallel import parallel_map
@@ -29,9 +31,11 @@ from ..stats.control import ControlTestResult, control_test
 from ..stats.measures import replicability_r2
 from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
 from .checks import check_comparable, check_picklable, stratify
-from .folds import gather, score_split, split_name
-from .run import _BACKENDS, _parse_scheme, _scoring_name, _split
+from .folds import gather, split_name
+from .inputs import as_datasets, check_cv, cv_layout, cv_splits
+from .run import _BACKENDS, _parse_scheme, _scheme_name, _scoring_name
 from .seeds import seed_plan, seed_text
+from .work import SharedData, SplitRecipe, run_repeat, split_results
 
 __all__ = ["ManyComparison", "compare_many", "compare_many_scores"]
 
@@ -455,25 +459,9 @@ def _as_estimators(estimators):
     return items
 
 
-def _as_datasets(datasets):
-    items = list(datasets.items()) if isinstance(datasets, dict) else [
-        (getattr(d, "name", f"data set {i}"), d) for i, d in enumerate(datasets)]
-    out = []
-    for name, data in items:
-        X, y = (data.X, data.y) if hasattr(data, "X") and hasattr(data, "y") else data
-        X, y = np.asarray(X), np.asarray(y)
-        if X.ndim != 2 or y.ndim != 1 or X.shape[0] != y.shape[0]:
-            raise ValueError(f"data set {name!r}: `X` must be 2-d and `y` 1-d with one label per row; "
-                             f"got shapes {X.shape} and {y.shape}.")
-        out.append((str(name), X, y))
-    if len(out) < 2:
-        raise ValueError(f"`datasets` must hold at least 2 data sets; got {len(out)}.")
-    return out
-
-
-def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, scoring=None, n_repeats=1,
-                 alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False, rope=None,
-                 estimator_seeds="unset", n_jobs=1, backend="processes", progress=None, rng=None):
+def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, scoring=None,
+                 n_repeats=1, alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False,
+                 rope=None, estimator_seeds="unset", n_jobs=1, backend="processes", progress=None, rng=None):
     """Score several estimators on several data sets, then rank and test them (:func:`compare_many_scores`).
 
     Every estimator is fitted on the same training sets and scored on the same test
@@ -488,10 +476,16 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     ----------
     estimators : dict of str to estimator, or list of estimators
         At least two; a list is named by class (``"GaussianNB"``).
-    datasets : dict of str to (X, y), or sequence of objects with ``name``, ``X``, ``y``
+    datasets : dict of str to (X, y) or (X, y, groups), or sequence of objects with ``name``, ``X``, ``y``
         At least two (e.g. :func:`~replicability.sources.uci.load_uci` data sets).
-    scheme, n_runs, test_size, scoring : optional
+        ``X`` is passed to the estimators as given, as in
+        :func:`~replicability.comparison.run.compare` (a DataFrame stays one, for a
+        ``ColumnTransformer``; a sparse matrix stays sparse); ``groups`` (or an
+        attribute ``groups``) go to a group-aware ``cv``.
+    scheme, n_runs, test_size, cv, scoring : optional
         As in :func:`~replicability.comparison.run.compare`; higher scores are better.
+        ``cv``, any scikit-learn splitter in place of ``scheme``, must give every data
+        set the same layout (runs of folds, or independent splits).
     n_repeats : int, default 1
         Randomizations of the whole experiment.
     alpha, control, test, method, tie_correction, rope : optional
@@ -502,7 +496,9 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         randomization from a stream of ``rng`` apart from the splits'; the others are
         kept, and that randomness is then not varied (``ManyComparison.seed_plans``).
     n_jobs : int, default 1
-        Worker processes over splits (1: in this process); results do not depend on it.
+        Worker processes over randomizations of data sets (1: in this process); results
+        do not depend on it. As in :func:`~replicability.comparison.run.compare`, the
+        splits are drawn as they are used and the data sent to the workers once.
     backend : {"processes", "dask"}, default "processes"
         As in :func:`~replicability.comparison.run.compare`.
     progress : bool, optional
@@ -533,8 +529,12 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     (('GaussianNB', 'KNeighborsClassifier', 'DecisionTreeClassifier'), (1, 3, 3))
     """
     items = _as_estimators(estimators)
-    data = _as_datasets(datasets)
-    kind, r, k = _parse_scheme(scheme, n_runs)
+    data = as_datasets(datasets)
+    kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
+    check_cv(cv)
+    if cv is None and any(groups is not None for *_, groups in data):
+        raise ValueError("`groups` need a group-aware `cv` (e.g. GroupKFold(n_splits=10, shuffle=True)); the "
+                         f"scheme {scheme!r} ignores groups.")
     n_repeats = check_positive_int(n_repeats, "n_repeats")
     alpha = check_alpha(alpha)
     rope = None if rope is None else check_rope(rope)
@@ -554,31 +554,47 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     plans = tuple(seed_plan(est, estimator_seeds) for est in ests)
     learners = [(name, est, scorer, plan.drawn) for name, est, scorer, plan in zip(names, ests, scorers, plans)]
     classifiers = all(is_classifier(est) for est in ests)
-    stratified = [stratify(classifiers, y, where=f"data set {name!r}: ",
-                           **({"n_folds": k} if kind == "cv" else {"test_size": test_size})) for name, _, y in data]
     root = as_generator(rng)
     generators = [repeat.spawn(len(data)) for repeat in root.spawn(n_repeats)]
     seeds = [[sklearn_seed(g) for g in repeat] for repeat in generators]
-    units = []
+    if cv is None:
+        recipes = [SplitRecipe(kind, r, k, test_size=test_size, stratified=stratify(
+            classifiers, np.asarray(y), where=f"data set {name!r}: ",
+            **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))) for name, _, y, _ in data]
+        scheme = _scheme_name(kind, r, k)
+    else:
+        # each data set's layout from its first randomization's splits, read once as drawn
+        layouts = {name: cv_layout(cv, cv_splits(cv, seeds[0][d], X, y, groups), _num_samples(X))
+                   for d, (name, X, y, groups) in enumerate(data)}
+        if len(set(layouts.values())) != 1:
+            raise ValueError(f"`cv` {cv!r} must give every data set the same layout (runs x folds, or "
+                             f"independent splits); got {layouts}.")
+        kind, r, k = next(iter(layouts.values()))
+        recipes, scheme = [SplitRecipe(kind, r, k, cv=cv)] * len(data), repr(cv)
+    tasks = []
     for i in range(n_repeats):
-        for d, (_, X, y) in enumerate(data):
+        for d in range(len(data)):
             # the learners' seeds: a child stream of the unit's, apart from its splitter's seed
             stream = generators[i][d].spawn(1)[0]
-            drawn = [plan.draw(stream, r * k) for plan in plans]
-            units += [(X, y, train, test_idx, [a[j] for a in drawn]) for j, (train, test_idx)
-                      in enumerate(_split(kind, r, k, test_size, stratified[d], seeds[i][d], X, y))]
-    results = parallel_map(lambda unit: score_split(learners, *unit), units, backend=backend, n_jobs=n_jobs)
-    if sys.stderr.isatty() if progress is None else bool(progress):
-        from tqdm.auto import tqdm
+            tasks.append((recipes[d], d, seeds[i][d], [plan.draw(stream, r * k) for plan in plans], True))
+    # one unit per randomization of a data set, its splits drawn in the worker; the data sent to workers once
+    share = backend == "processes" and n_jobs != 1
+    with SharedData(tuple((X, y, np.asarray(y), groups, {}) for _, X, y, groups in data), share=share) as shared:
+        repeats = parallel_map(functools.partial(run_repeat, learners=learners, shared=shared), tasks,
+                               backend=backend, n_jobs=n_jobs)
+        if sys.stderr.isatty() if progress is None else bool(progress):
+            from tqdm.auto import tqdm
 
-        results = tqdm(results, total=len(units), desc="splits", unit="split")
+            repeats = tqdm(repeats, total=len(tasks), desc="randomizations of data sets", unit="unit")
 
-    def name(index):
-        unit, split = divmod(index, r * k)
-        return f"data set {data[unit % len(data)][0]!r}, " + split_name(unit // len(data) * r * k + split, r, k, kind)
+        def name(index):
+            unit, split = divmod(index, r * k)
+            return (f"data set {data[unit % len(data)][0]!r}, "
+                    + split_name(unit // len(data) * r * k + split, r, k, kind))
 
-    split_scores = np.array(gather(results, name), dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
-    return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, _, _ in data), better="higher",
+        split_scores = gather(split_results(repeats, r * k, []), name)
+    split_scores = np.array(split_scores, dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
+    return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, *_ in data), better="higher",
                     alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
                     scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
                     split_scores=split_scores, rope=rope, rng=root.spawn(1)[0], seed_plans=plans)

@@ -13,8 +13,8 @@ beside them.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
-import re
 import sys
 import warnings
 
@@ -37,10 +37,10 @@ from .._validation import (
     sklearn_seed,
 )
 from ..engine.parallel import parallel_map
-from ..engine.splits import RandomSubsampling, RepeatedCV
 from ..stats.bayesian import bayesian_correlated_ttest
 from ..stats.decisions import decide
 from ..stats.nonparametric import sign_test, signed_rank_test
+from ..stats.scheme_grammar import parse_scheme
 from ..stats.schemes import scheme_test, scheme_ttest
 from ..stats.ttests import (
     alpaydin_5x2cv_ftest,
@@ -50,30 +50,30 @@ from ..stats.ttests import (
     resampled_ttest,
 )
 from .checks import check_comparable, check_picklable, stratify
-from .folds import gather, score_split, split_name
-from .inputs import as_data, cv_layout, cv_splits, randomizable
+from .folds import gather, split_name
+from .inputs import as_data, check_cv, cv_layout, cv_splits, randomizable
 from .result import Comparison
 from .seeds import seed_plan
+from .work import SharedData, SplitRecipe, run_repeat, split_results
 
 __all__ = ["compare", "compare_scores"]
 
-_CV = re.compile(r"^(\d+)x(\d+)cv$")
 _BACKENDS = ("processes", "dask")
 #: The quick look of ``compare(quick=True)``: 1 x 10 cv under 2 randomizations, 40 fits.
 QUICK_SCHEME, QUICK_REPEATS = "1x10cv", 2
 
 
 def _parse_scheme(scheme, n_runs):
-    """``("cv", r, k)`` for ``"RxKcv"``; ``("resampling", n_runs, 1)`` for ``"resampling"``."""
-    if scheme == "resampling":
-        return "resampling", check_positive_int(n_runs, "n_runs", minimum=2), 1
-    match = _CV.match(scheme) if isinstance(scheme, str) else None
-    if match is None:
-        raise ValueError(f"`scheme` must be 'RxKcv' (e.g. '10x10cv', '5x2cv') or 'resampling'; got {scheme!r}.")
-    r, k = int(match.group(1)), int(match.group(2))
-    if r < 1 or k < 2 or r * k < 2:
-        raise ValueError(f"`scheme` must have at least 1 run and 2 folds; got {scheme!r}.")
-    return "cv", r, k
+    """``("cv", r, k)`` or ``("resampling", n_runs, 1)`` by the one grammar (resampling: at least 2 splits)."""
+    spec = parse_scheme(scheme, n_runs=n_runs if n_runs else 1)
+    if spec.kind == "resampling":
+        check_positive_int(n_runs, "n_runs", minimum=2)
+    return spec.kind, spec.n_runs, spec.n_folds
+
+
+def _scheme_name(kind, r, k):
+    """The canonical spelling of a parsed scheme (``"10x10cv"``, ``"resampling"``), as the result records it."""
+    return "resampling" if kind == "resampling" else f"{r}x{k}cv"
 
 
 def _tests(d, kind, n_train, n_test, df, alternative="two-sided", alpha=0.05):
@@ -155,19 +155,6 @@ def _scoring_name(scoring, estimator_a, estimator_b):
     return getattr(scoring, "__name__", "custom score")
 
 
-def _splitter(kind, r, k, test_size, stratified, seed):
-    if kind == "cv":
-        return RepeatedCV(r, k, stratified=stratified, random_state=seed)
-    return RandomSubsampling(r, test_size=test_size, stratified=stratified, random_state=seed)
-
-
-def _split(kind, r, k, test_size, stratified, seed, X, y):
-    """The splits of one randomization, as a list; a class too small for the folds was warned of once already."""
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="The least populated class in y has only", category=UserWarning)
-        return list(_splitter(kind, r, k, test_size, stratified, seed).split(X, y))
-
-
 def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, groups=None,
             scoring=None, fit_params=None, n_repeats=10, alpha=0.05, alternative="two-sided", df=None, rope=None,
             estimator_seeds="unset", quick=False, n_jobs=1, backend="processes", progress=None, rng=None):
@@ -196,7 +183,10 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         F tests; ``"resampling"``: ``n_runs`` random train/test splits with
         ``test_size`` for testing. The default, 10 x 10 cv with the corrected
         repeated cv t-test, is the scheme Bouckaert & Frank (2004) found the most
-        replicable; 5 x 2 cv was the least.
+        replicable; 5 x 2 cv was the least. Parsed by the one scheme grammar
+        (:func:`~replicability.stats.scheme_grammar.parse_scheme`), so the engine
+        registry's names are accepted too (``"5x2"``, ``"resample"``) and the result
+        records the canonical spelling.
     n_runs : int, default 10
         Number of splits of ``"resampling"``.
     test_size : float, default 0.1
@@ -262,7 +252,11 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         sorted-runs tests, and two randomizations make a single pair, so R̂2 is
         0 or 1 and says little. A first look, not a result to report.
     n_jobs : int, default 1
-        Worker processes over splits (1: in this process). Results do not depend on it.
+        Worker processes over randomizations (1: in this process). Results do not
+        depend on it. Each randomization draws its splits as they are used, so memory
+        does not grow with ``n_repeats`` or the number of splits; the workers map the
+        data from one file in shared memory, written once
+        (:class:`~replicability.comparison.work.SharedData`), not sent per split.
     backend : {"processes", "dask"}, default "processes"
         How the splits are mapped (:func:`~replicability.engine.parallel.parallel_map`):
         ``"processes"`` uses ``n_jobs`` local processes; ``"dask"`` runs the fits on
@@ -320,6 +314,8 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
                              f"leave `scheme` and `n_repeats` at their defaults, or pass quick=False.")
         scheme, n_repeats = QUICK_SCHEME, QUICK_REPEATS
     kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
+    if cv is None:
+        scheme = _scheme_name(kind, r, k)
     n_repeats = check_positive_int(n_repeats, "n_repeats", minimum=2)
     alpha = check_alpha(alpha)
     alternative = check_alternative(alternative)
@@ -334,8 +330,7 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     if cv is None and groups is not None:
         raise ValueError("`groups` needs a group-aware `cv` (e.g. GroupKFold(n_splits=10, shuffle=True)); the "
                          f"scheme {scheme!r} ignores groups.")
-    if cv is not None and not (callable(getattr(cv, "split", None)) and callable(getattr(cv, "get_n_splits", None))):
-        raise TypeError(f"`cv` must be a scikit-learn splitter (with split and get_n_splits); got {cv!r}.")
+    check_cv(cv)
     if fit_params is not None and not isinstance(fit_params, dict):
         raise TypeError(f"`fit_params` must be a dict of fit parameters; got {type(fit_params).__name__}.")
     scorer_a, scorer_b = check_scoring(estimator_a, scoring), check_scoring(estimator_b, scoring)
@@ -349,35 +344,37 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     seeds = [sklearn_seed(g) for g in generators]
     if cv is None:
         stratified = stratify(classifiers, labels, **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))
-        splits = [_split(kind, r, k, test_size, stratified, seed, X, labels) for seed in seeds]
+        recipe = SplitRecipe(kind, r, k, test_size=test_size, stratified=stratified)
     else:
         if not randomizable(cv):
             warnings.warn(f"`cv` {cv!r} has no random_state to vary: every randomization has the same splits, so "
                           f"only the learners' own randomness varies between them.", UserWarning, stacklevel=2)
-        splits = [cv_splits(cv, seed, X, y, groups, quiet=i > 0) for i, seed in enumerate(seeds)]
-        kind, r, k = cv_layout(cv, splits[0], len(labels))
-        scheme = repr(cv)
+        # the layout from the first randomization's splits, read once as drawn (its warnings given here, once)
+        kind, r, k = cv_layout(cv, cv_splits(cv, seeds[0], X, y, groups), len(labels))
+        recipe, scheme = SplitRecipe(kind, r, k, cv=cv), repr(cv)
     plans = {"A": seed_plan(estimator_a, estimator_seeds), "B": seed_plan(estimator_b, estimator_seeds)}
     # the learners' seeds: one child stream per randomization, apart from its splitter's seed
     streams = [g.spawn(1)[0] for g in generators]
     drawn = {side: np.stack([plan.draw(stream, r * k) for stream in streams]) for side, plan in plans.items()}
-    folds = [(train, test, (drawn["A"][i, j], drawn["B"][i, j]))
-             for i, repeat in enumerate(splits) for j, (train, test) in enumerate(repeat)]
     learners = (("A", estimator_a, scorer_a, plans["A"].drawn), ("B", estimator_b, scorer_b, plans["B"].drawn))
     show = sys.stderr.isatty() if progress is None else bool(progress)
     if show:
-        print(f"compare: {len(folds)} splits, {2 * len(folds)} fits"
+        print(f"compare: {n_repeats * r * k} splits, {2 * n_repeats * r * k} fits"
               + ("" if quick else f" (quick=True: {2 * QUICK_REPEATS * _parse_scheme(QUICK_SCHEME, 0)[2]} fits, "
                                   f"a first look)"), file=sys.stderr)
-    results = parallel_map(lambda fold: score_split(learners, X, y, *fold, fit_params=fit_params), folds,
-                           backend=backend, n_jobs=n_jobs)
-    if show:
-        from tqdm.auto import tqdm
+    # one unit per randomization, its splits drawn in the worker; the data sent to worker processes once
+    tasks = [(recipe, 0, seed, (drawn["A"][i], drawn["B"][i]), True) for i, seed in enumerate(seeds)]
+    share = backend == "processes" and n_jobs != 1
+    with SharedData(((X, y, labels, groups, fit_params or {}),), share=share) as shared:
+        repeats = parallel_map(functools.partial(run_repeat, learners=learners, shared=shared), tasks,
+                               backend=backend, n_jobs=n_jobs)
+        if show:
+            from tqdm.auto import tqdm
 
-        results = tqdm(results, total=len(folds), desc="splits", unit="split")
-    scores = gather(results, lambda i: split_name(i, r, k, kind))
-    n_train = np.mean([len(train) for train, _ in splits[0]])
-    n_test = np.mean([len(test) for _, test in splits[0]])
+            repeats = tqdm(repeats, total=n_repeats, desc="randomizations", unit="randomization")
+        sizes = []  # training and test set sizes of each randomization's splits
+        scores = gather(split_results(repeats, r * k, sizes), lambda i: split_name(i, r, k, kind))
+    n_train, n_test = sizes[0].mean(axis=0)
     common = {"alpha": alpha, "df": df, "scheme": scheme, "seeds": seeds, "rope": rope, "alternative": alternative,
               "quick": quick,
               "seed_plans": plans, "drawn_seeds": {side: a.reshape(n_repeats, r, k, -1) for side, a in drawn.items()}}
@@ -448,9 +445,10 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=N
     alpha = check_alpha(alpha)
     rope = None if rope is None else check_rope(rope)
     x, y = as_numbers(x, "x"), as_numbers(y, "y")
-    if scheme == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
+    if parse_scheme(scheme).kind == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
         x, y = x[..., None], y[..., None]
     kind, r, k = _parse_scheme(scheme, x.shape[-2] if x.ndim >= 2 else 0)
+    scheme = _scheme_name(kind, r, k)
     arrays = []
     for arr, name in ((x, "x"), (y, "y")):
         if arr.shape in ((r * k,), (r, k)):

@@ -14,7 +14,7 @@ _MODULES = {
     "parallel": ("BACKENDS", "parallel_map"),
     "registry": (
         "LEARNERS", "PAIR_EVALUATORS", "SCHEMES", "SOURCES", "VERSIONS", "code_fingerprint", "code_versions",
-        "register_learner", "register_pair_evaluator", "register_scheme", "register_source",
+        "register_learner", "register_pair_evaluator", "register_scheme", "register_source", "resolve_scheme",
     ),
     "store": (
         "CacheWarning", "ResultStore", "ResultUnavailableError", "StoreFullError", "cached_result", "data_dir",

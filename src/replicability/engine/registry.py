@@ -54,6 +54,7 @@ from ..learners import C45, IB1, TAN, NaiveBayes, VotedPerceptron
 from ..learners.pairs import FAST_LEARNERS, evaluate_nb_c45, evaluate_pair_fast
 from ..sources.bayesnet import bouckaert2003_source
 from ..sources.synthetic import sample_independent_binary
+from ..stats.scheme_grammar import parse_scheme
 from .splits import (
     RepeatedCV,
     _experimenter_splits,
@@ -76,6 +77,7 @@ __all__ = [
     "register_pair_evaluator",
     "register_scheme",
     "register_source",
+    "resolve_scheme",
 ]
 
 
@@ -398,9 +400,63 @@ def register_scheme(name, factory, *, version=1):
 
     ``split(X, y, rng)`` returns a list of runs, each a list of ``(train, test)``
     index arrays, the same number of folds in every run. Raises :class:`ValueError`
-    when ``name`` was registered at ``version`` with another factory.
+    when ``name`` was registered at ``version`` with another factory, or when it is a
+    spelling of the scheme grammar (``"10x10cv"``, ``"resampling"``): that name
+    already means a scheme (:func:`resolve_scheme`).
     """
+    if isinstance(name, str) and name not in SCHEMES and _grammar_spelling(name):
+        raise ValueError(f"`name` {name!r} is a spelling of the scheme grammar (stats.parse_scheme) and means "
+                         f"{resolve_scheme(name)}; register the scheme under another name.")
     return _register(SCHEMES, "scheme", name, factory, version)
+
+
+def _grammar_spelling(name):
+    try:
+        parse_scheme(name)
+    except ValueError:
+        return False
+    return True
+
+
+def resolve_scheme(scheme, params=None):
+    """The registry's name and parameters of a scheme spelled in the one grammar.
+
+    A registered name (``"cv"``, ``"resample"``, ``"5x2"``, ``"rxk_cv"``, or one a user
+    registered) is returned unchanged with its parameters: stored results are keyed by
+    the configuration as written, so those spellings, and the keys, stay. Any other
+    spelling is parsed by :func:`~replicability.stats.scheme_grammar.parse_scheme`:
+    ``"RxKcv"`` is ``"rxk_cv"`` (stratified r x k cv) with its runs and folds,
+    ``"resampling"`` is ``"resample"`` with ``params["n_runs"]`` (default 10) splits.
+
+    Parameters
+    ----------
+    scheme : str
+    params : dict, optional
+        The scheme's parameters (``scheme_params`` of an experiment configuration).
+
+    Returns
+    -------
+    tuple of (str, dict)
+
+    Raises
+    ------
+    ValueError
+        For a name neither registered nor in the grammar, naming the accepted forms.
+
+    Examples
+    --------
+    >>> resolve_scheme("10x10cv")
+    ('rxk_cv', {'n_runs': 10, 'n_folds': 10})
+    >>> resolve_scheme("5x2", {"stratified": True})
+    ('5x2', {'stratified': True})
+    """
+    params = {} if params is None else dict(params)
+    if isinstance(scheme, str) and scheme in SCHEMES:
+        return scheme, params
+    spec = parse_scheme(scheme, n_runs=params.get("n_runs", 10))
+    if spec.kind == "resampling":
+        return "resample", {**params, "n_runs": spec.n_runs}
+    return "rxk_cv", {**params, "n_runs": spec.n_runs, "n_folds": spec.n_folds}
 
 
 def register_pair_evaluator(learner_a, learner_b, evaluate, *, version=1):

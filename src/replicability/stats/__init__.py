@@ -22,6 +22,7 @@ _MODULES = {
         "SCHEMES", "VARIANTS", "SchemeMoments", "scheme_moments", "scheme_sample", "scheme_test", "scheme_ttest",
         "scheme_ttest_from_moments",
     ),
+    "scheme_grammar": ("SAMPLES", "SCHEME_ALIASES", "SplitScheme", "check_sample", "parse_scheme"),
     "calibration": ("CalibrationResult", "calibrate_df", "rejection_rate"),
     "decisions": ("Outcome", "decide"),
     "measures": (

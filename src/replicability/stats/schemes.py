@@ -25,12 +25,14 @@ import numpy as np
 from .._results import TTestResult, unwrap_scalar
 from .._validation import as_runs_folds, check_alternative, check_choice, check_positive
 from . import nonparametric
+from .scheme_grammar import SAMPLES, check_sample
 from .ttests import _check_df, _mean_var, _t_from_moments, _t_pvalue, _var
 
 __all__ = ["SCHEMES", "VARIANTS", "SchemeMoments", "scheme_moments", "scheme_sample", "scheme_test", "scheme_ttest",
            "scheme_ttest_from_moments"]
 
-SCHEMES = ("all", "folds", "runs", "sorted_runs")
+#: The samples of r x k cv (one grammar with the split schemes: :mod:`replicability.stats.scheme_grammar`).
+SCHEMES = SAMPLES
 VARIANTS = ("plain", "averaged_var", "averaged_t")
 _TESTS = ("t", "sign", "signed_rank")
 
@@ -73,7 +75,7 @@ def scheme_sample(d, scheme):
     >>> print(np.round(scheme_sample(d, "sorted_runs"), 2))
     [-5.55  1.11  7.77]
     """
-    check_choice(scheme, "scheme", SCHEMES)
+    check_sample(scheme)
     d = as_runs_folds(d)
     if scheme == "all":
         return d.reshape(d.shape[:-2] + (-1,))
@@ -229,7 +231,7 @@ def scheme_moments(d, *, scheme, variant="plain"):
     >>> float(res.pvalue) == float(scheme_ttest(d, scheme="all", df=10).pvalue)
     True
     """
-    check_choice(scheme, "scheme", SCHEMES)
+    check_sample(scheme)
     check_choice(variant, "variant", VARIANTS)
     if scheme == "all" and variant != "plain":
         raise ValueError(f"`variant` must be 'plain' for scheme 'all'; got {variant!r}.")
