@@ -8,7 +8,8 @@ collects the claims of every page. A derivation page is a :class:`Derivation` of
 :class:`Step` (from ``steps``). :func:`read_published` reads a transcribed table and only
 :meth:`Page.write` writes a reproduced one (``tables``). ``notebooks`` executes the
 notebooks: the ``replicability run`` and ``replicability reproduce`` commands, which check
-each parameter against its range declared in ``parameters``.
+each parameter against its range declared in ``parameters`` (listed by ``parameter_list``)
+and render a rerun's HTML page as the book would (``rerun_html``).
 
 This room sits below ``papers`` and above the engine and statistics.
 """
@@ -28,6 +29,11 @@ _MODULES = {
         "CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "run_folder",
         "run_notebook", "strip_volatile_metadata",
     ),
-    "parameters": ("ANY", "NOTEBOOK_RULES", "RULES", "Rule", "parameter_problem", "parameter_rule"),
+    "parameters": (
+        "ANY", "MEANINGS", "NOTEBOOK_MEANINGS", "NOTEBOOK_RULES", "RULES", "Rule", "parameter_meaning",
+        "parameter_problem", "parameter_rule",
+    ),
+    "parameter_list": ("ParameterRow", "format_parameters", "parameter_rows", "parameters_markdown"),
+    "rerun_html": ("book_markdown", "rerun_banner", "write_rerun_html"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("notebooks", "parameters"))

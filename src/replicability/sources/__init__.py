@@ -8,6 +8,9 @@ from .._lazy import attach
 _MODULES = {
     "arff": ("MAX_SPARSE_CELLS", "ArffError", "Dataset", "load_arff", "parse_arff"),
     "uci": ("ChecksumError", "OPENML_URL", "download_uci", "list_uci", "load_uci"),
+    "uci_fetch": (
+        "GITHUB_RAW_URL", "WEKA_DEB", "WEKA_DEB_SHA256", "WEKA_DEB_URL", "deb_files", "fetch_uci", "source_url",
+    ),
     "gaussian": ("bayes_accuracy", "sample_gaussian_classes"),
     "synthetic": ("TASK1_CELLS", "sample_independent_binary", "sample_task1", "task1_probabilities"),
     "bayesnet": (
