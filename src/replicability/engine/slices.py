@@ -41,7 +41,7 @@ class SliceJoin:
     Attributes
     ----------
     result : xarray.Dataset
-        The complete result, as :func:`run_experiment` returns it.
+        The complete result, as :func:`~replicability.engine.runner.run_experiment` returns it.
     n_chunks : int
         Stored chunks joined (0: the complete result was stored already).
     package_version, git_commit : str
@@ -66,7 +66,7 @@ def _ranges(indices):
 def join_slices(config, store):
     """Assemble the complete result of ``config`` from the chunks its slices stored, after checking them.
 
-    The join step of an array job (:func:`run_experiment` with ``slice=``): it
+    The join step of an array job (:func:`~replicability.engine.runner.run_experiment` with ``slice=``): it
     computes nothing. It checks that the chunks hold every data set, that a data
     set stored twice (a task rerun after it was killed) holds the same arrays both
     times, and that every chunk was computed by the same code (each chunk's

@@ -1,7 +1,7 @@
 """Fetch the 27 UCI ARFF files from the sources the manifest names, verified byte for byte.
 
 ``replicability data fetch-uci DEST`` (and :func:`fetch_uci`) puts into ``DEST`` exactly
-the files :func:`replicability.sources.load_uci` reads: each one is downloaded from the
+the files :func:`replicability.sources.uci.load_uci` reads: each one is downloaded from the
 ``source`` column of the package's manifest (``uci_manifest.csv``) and written only if its
 SHA-256 is the manifest's. Two kinds of source:
 
@@ -14,7 +14,7 @@ SHA-256 is the manifest's. Two kinds of source:
 Files already in ``DEST`` with the right checksum are kept and not downloaded again; a
 file there with another checksum is left alone and reported (the user's file is never
 overwritten). Files are written atomically: an interrupted fetch leaves no partial file.
-Unlike :func:`replicability.sources.download_uci` (OpenML's versions, of which two, colic
+Unlike :func:`replicability.sources.uci.download_uci` (OpenML's versions, of which two, colic
 and vowel, cannot be verified against the manifest), these are the compendium's files.
 """
 

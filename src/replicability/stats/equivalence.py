@@ -7,9 +7,7 @@ level alpha; its p-value is the larger of the two (Schuirmann 1987). One impleme
 for the claims of the book ("close to", "similar", "insensitive") and for a
 practitioner's equivalence test.
 
-References
-----------
-Schuirmann, D. J. (1987). A comparison of the two one-sided tests procedure and the power
+Reference: Schuirmann, D. J. (1987). A comparison of the two one-sided tests procedure and the power
 approach for assessing the equivalence of average bioavailability. *Journal of
 Pharmacokinetics and Biopharmaceutics* 15(6), 657-680. https://doi.org/10.1007/BF01068419
 """
