@@ -102,6 +102,8 @@ def main(argv=None):
         parser.error("-o/--output takes a single notebook")
     if args.command == "run" and args.list_parameters and (args.parameter or args.output is not None):
         parser.error("--list-parameters executes nothing: it takes no -p or -o")
+    if args.command == "run" and args.list_parameters:
+        return report.parameter_list.list_parameters_command(args)
     return report.notebooks.notebook_command(args)
 
 

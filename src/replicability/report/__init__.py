@@ -26,14 +26,16 @@ _MODULES = {
     "page": ("Page", "Table", "beside", "claims_table", "format_frame", "format_number", "plain", "show"),
     "steps": ("CONFIRMED", "ERRATUM", "Derivation", "Step", "identity", "require_sympy"),
     "notebooks": (
-        "CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "run_folder",
-        "run_notebook", "strip_volatile_metadata",
+        "CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "require_book_extra",
+        "run_folder", "run_notebook", "strip_volatile_metadata",
     ),
     "parameters": (
-        "ANY", "MEANINGS", "NOTEBOOK_MEANINGS", "NOTEBOOK_RULES", "RULES", "Rule", "parameter_meaning",
+        "ANY", "MEANINGS", "NOTEBOOK_MEANINGS", "NOTEBOOK_RULES", "RULES", "Rule", "kind_words", "parameter_meaning",
         "parameter_problem", "parameter_rule",
     ),
-    "parameter_list": ("ParameterRow", "format_parameters", "parameter_rows", "parameters_markdown"),
+    "parameter_list": (
+        "ParameterRow", "format_parameters", "list_parameters_command", "parameter_rows", "parameters_markdown",
+    ),
     "rerun_html": ("book_markdown", "rerun_banner", "write_rerun_html"),
 }
-__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("notebooks", "parameters"))
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("notebooks", "parameter_list", "parameters"))

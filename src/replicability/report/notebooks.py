@@ -1,8 +1,8 @@
 """The notebook runner behind ``replicability run`` and ``replicability reproduce``.
 
 ``replicability run NOTEBOOK [-p NAME VALUE]... [-o OUTPUT]`` wraps papermill
-(``replicability run NOTEBOOK --list-parameters`` lists the parameters it takes, with
-:mod:`replicability.report.parameter_list`, and executes nothing). Without
+(``replicability run NOTEBOOK --list-parameters`` lists the parameters it takes instead,
+with :mod:`replicability.report.parameter_list`, and executes nothing). Without
 parameters and without ``-o`` the notebook is executed in place at its default
 parameters (this is what ``make book`` does). With parameters, everything the run
 writes goes to one run folder, ``runs/<notebook>-<hash>/`` in the working directory
@@ -64,10 +64,10 @@ from pathlib import Path
 from .._validation import command_error, parse_literal
 from ..engine.store import default_cache_dir, paper_results_dir
 from ._scratch import keep, quiet_kernel_manager, scratch_notebook
-from .parameters import parameter_problem
+from .parameters import kind_words, parameter_problem
 
-__all__ = ["CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "run_folder",
-           "run_notebook", "strip_volatile_metadata"]
+__all__ = ["CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "require_book_extra",
+           "run_folder", "run_notebook", "strip_volatile_metadata"]
 
 _VOLATILE_CELL_KEYS = ("papermill", "execution", "collapsed", "scrolled", "ExecuteTime")
 # what executing a notebook takes; installed by the [book] extra, not the core install
@@ -196,14 +196,6 @@ def _conforms(value, default):
     return isinstance(value, type(default))
 
 
-def _kind(default):
-    for types, name in ((bool, "True or False"), (int, "an integer"), (float, "a number"), (str, "a string"),
-                        ((list, tuple), "a list"), (dict, "a dict")):
-        if isinstance(default, types):
-            return name
-    return f"a {type(default).__name__}"
-
-
 def _parameter_value(path, name, text, defaults):
     """The value of ``-p name text`` for the notebook ``path``, checked against its default."""
     if not defaults:
@@ -217,7 +209,7 @@ def _parameter_value(path, name, text, defaults):
         value = text  # `-p name 123` for a string parameter is the string "123"
     shown = repr(default) if len(repr(default)) <= 40 else repr(default)[:37] + "..."
     if not _conforms(value, default):
-        raise CommandError(f"parameter {name!r} of {path} takes {_kind(default)} like its default {shown}; "
+        raise CommandError(f"parameter {name!r} of {path} takes {kind_words(default)} like its default {shown}; "
                            f"got {text!r}")
     if isinstance(default, float) and isinstance(value, int):
         value = float(value)
@@ -427,7 +419,7 @@ def run_notebook(path, output=None, parameters=None, *, cwd=None, progress=False
     return output
 
 
-def _require_book_extra(command):
+def require_book_extra(command):
     """Exit with the install command when the notebook tools of the ``[book]`` extra are missing."""
     missing = [name for name in _BOOK_MODULES if importlib.util.find_spec(name) is None]
     if missing:
@@ -460,22 +452,7 @@ def _plan_runs(notebooks, raw_parameters, output):
     return plans
 
 
-def _list_parameters(notebooks):
-    from .parameter_list import format_parameters
-
-    listings = []
-    for path in notebooks:
-        try:
-            listings.append(format_parameters(path))
-        except ValueError as exc:
-            raise CommandError(str(exc)) from exc
-    print("\n\n".join(listings))
-    return 0
-
-
 def _run(args, progress):
-    if getattr(args, "list_parameters", False):
-        return _list_parameters(args.notebooks)
     plans = _plan_runs(args.notebooks, args.parameter, args.output)
     for path, output, parameters in plans:
         in_place = output.resolve() == path.resolve()
@@ -574,7 +551,7 @@ def _reproduce(args, progress):
 
 def notebook_command(args):
     """Carry out ``run`` or ``reproduce`` (as parsed by :func:`replicability.cli.main`); return the exit code."""
-    _require_book_extra(args.command)
+    require_book_extra(args.command)
     from papermill import PapermillExecutionError
 
     progress = sys.stderr.isatty()

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .notebooks import CommandError, _kind, _parameters_of, _read_notebook
-from .parameters import ANY, parameter_meaning, parameter_rule
+from .._validation import command_error
+from .notebooks import notebook_parameters, require_book_extra
+from .parameters import ANY, kind_words, parameter_meaning, parameter_rule
 
-__all__ = ["ParameterRow", "format_parameters", "parameter_rows", "parameters_markdown"]
+__all__ = ["ParameterRow", "format_parameters", "list_parameters_command", "parameter_rows", "parameters_markdown"]
 
 
 @dataclass(frozen=True)
@@ -49,11 +50,11 @@ def _type_words(default):
     if default is None:
         return "any (computed default or None)"
     if isinstance(default, (list, tuple)) and default:
-        kinds = sorted({_kind(v) for v in default})
+        kinds = sorted({kind_words(v) for v in default})
         if len(kinds) == 1 and kinds[0] in ("an integer", "a number", "a string", "a list"):
             plural = {"an integer": "integers", "a number": "numbers", "a string": "strings", "a list": "lists"}
             return f"a list of {plural[kinds[0]]}"
-    return _kind(default)
+    return kind_words(default)
 
 
 def _allowed_words(path, name, default):
@@ -76,10 +77,7 @@ def parameter_rows(path):
         If ``path`` is not a readable notebook or its parameters cell does not parse.
     """
     path = Path(path)
-    try:
-        defaults = _parameters_of(_read_notebook(path), path)
-    except CommandError as exc:
-        raise ValueError(str(exc)) from exc
+    defaults = notebook_parameters(path)
     return [ParameterRow(name, _type_words(default), repr(default), _allowed_words(path, name, default),
                          parameter_meaning(path, name) or "(not declared)")
             for name, default in defaults.items()]
@@ -132,3 +130,19 @@ def parameters_markdown(notebooks, root):
         lines += [f"| `{row.name}` | `{_cell(row.default)}` | {_cell(row.allowed)} | {_cell(row.meaning)} |"
                   for row in rows]
     return lines
+
+
+def list_parameters_command(args):
+    """Carry out ``replicability run NOTEBOOK... --list-parameters``: print each listing; return the exit code.
+
+    A missing or unreadable notebook is one line on standard error, exit code 2.
+    """
+    require_book_extra("run")
+    listings = []
+    for path in args.notebooks:
+        try:
+            listings.append(format_parameters(path))
+        except ValueError as exc:
+            return command_error(str(exc), "run")
+    print("\n\n".join(listings))
+    return 0

@@ -31,8 +31,8 @@ from pathlib import Path
 
 from .._validation import SCALES
 
-__all__ = ["ANY", "MEANINGS", "NOTEBOOK_MEANINGS", "NOTEBOOK_RULES", "RULES", "Rule", "parameter_meaning",
-           "parameter_problem", "parameter_rule"]
+__all__ = ["ANY", "MEANINGS", "NOTEBOOK_MEANINGS", "NOTEBOOK_RULES", "RULES", "Rule", "kind_words",
+           "parameter_meaning", "parameter_problem", "parameter_rule"]
 
 
 @dataclass(frozen=True)
@@ -283,3 +283,16 @@ def parameter_problem(path, name, value):
             return None
         return f"must be a non-empty list, each element {rule.describe()}"
     return None if rule.admits(value) else f"must be {rule.describe()}"
+
+
+def kind_words(default):
+    """The kind of value a parameter with this default takes, in words ("an integer", "a list", ...).
+
+    >>> kind_words(0.05), kind_words([1, 2]), kind_words(True)
+    ('a number', 'a list', 'True or False')
+    """
+    for types, name in ((bool, "True or False"), (int, "an integer"), (float, "a number"), (str, "a string"),
+                        ((list, tuple), "a list"), (dict, "a dict")):
+        if isinstance(default, types):
+            return name
+    return f"a {type(default).__name__}"
