@@ -61,7 +61,9 @@ import pandas as pd
 from scipy import stats
 
 from ..engine.store import data_dir
+from ..stats.equivalence import tost
 from .tables import write_reproduced
+from .uncertainty import paired_rate_difference_se
 
 __all__ = ["ALPHA", "HOLDS", "INCONCLUSIVE", "NOT_HOLDS", "QUALIFIERS", "SE_MULTIPLE", "Claims", "comparison_summary",
            "scorecard", "scorecard_html", "se_multiple", "verdict_counts"]
@@ -225,8 +227,6 @@ class Claims:
         looking and stated in the rule. Outside the margin by more than the uncertainty: does
         not hold; otherwise inconclusive at this scale.
         """
-        from ..stats.equivalence import tost
-
         d = np.asarray(difference, float)
         m = max(d.size, 1)
         res = tost(d, se, margin=margin)
@@ -249,8 +249,6 @@ class Claims:
         baseline : str
             What the trivial table is, e.g. ``"an all-dot table"``.
         """
-        from .uncertainty import paired_rate_difference_se
-
         ours, trivial = np.asarray(agree, bool), np.asarray(baseline_agree, bool)
         n = ours.size
         diff = 100 * (ours.sum() - trivial.sum()) / max(n, 1)

@@ -65,6 +65,7 @@ from .._validation import command_error, parse_literal
 from ..engine.store import default_cache_dir, paper_results_dir
 from ._scratch import keep, quiet_kernel_manager, scratch_notebook
 from .parameters import kind_words, parameter_problem
+from .rerun_html import write_rerun_html
 
 __all__ = ["CommandError", "OutputError", "Stopped", "notebook_command", "notebook_parameters", "require_book_extra",
            "run_folder", "run_notebook", "strip_volatile_metadata"]
@@ -290,8 +291,6 @@ def _committed_folder_problem(output, path):
 
 def _write_html(nb, path, output, parameters):
     """The rerun's page beside ``output`` (:mod:`replicability.report.rerun_html`), with the book's bibliography."""
-    from .rerun_html import write_rerun_html
-
     html = output.with_suffix(".html")
     defaults = notebook_parameters(path)
     changed = {name: value for name, value in (parameters or {}).items() if defaults.get(name) != value}

@@ -24,12 +24,14 @@ import hashlib
 import io
 import os
 import re
+import sys
 import tarfile
 import tempfile
 import urllib.error
 import urllib.request
 from pathlib import Path
 
+from .._validation import command_error
 from .uci import list_uci
 
 __all__ = ["GITHUB_RAW_URL", "WEKA_DEB", "WEKA_DEB_SHA256", "WEKA_DEB_URL", "deb_files", "fetch_uci", "source_url"]
@@ -195,10 +197,6 @@ def fetch_uci_command(args):
     error: exit code 2 for a missing or unusable ``DEST``, 1 for a failed download or a
     checksum mismatch; 1 also when a file present in ``DEST`` has another checksum.
     """
-    import sys
-
-    from .._validation import command_error
-
     dest = args.dest or os.environ.get("REPLICABILITY_UCI_DIR")
     if not dest:
         return command_error("give the folder to fetch into (DEST), or set REPLICABILITY_UCI_DIR", "data fetch-uci")
