@@ -15,6 +15,7 @@ import xarray as xr
 from replicability.engine import runner
 from replicability.engine.runner import ExperimentConfig, run_experiment
 from replicability.engine.store import (
+    RecomputeRefusedError,
     ResultStore,
     cached_result,
     dataset_checksum,
@@ -244,3 +245,19 @@ def test_cached_result_recompute_since_time_recomputes_once(tmp_path, monkeypatc
     monkeypatch.setenv("REPLICABILITY_RECOMPUTE", old.attrs["created_utc"])
     cached_result("t", {"a": 1}, compute, scale="smoke")
     assert len(calls) == 2  # created at (not before) the given time: reused
+
+
+def test_cached_result_no_compute_refuses_a_miss_and_reads_a_hit(tmp_path, monkeypatch):
+    # The notebook tests set REPLICABILITY_NO_COMPUTE on a clean cache: a miss raises before computing.
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path))
+    calls = []
+    compute = _counting_compute(calls)
+    cached_result("t", {"a": 1}, compute, scale="smoke")
+    monkeypatch.setenv("REPLICABILITY_NO_COMPUTE", "1")
+    assert int(cached_result("t", {"a": 1}, compute, scale="smoke")["x"].sum()) == 3
+    with pytest.raises(RecomputeRefusedError, match=r"^t \(smoke scale\) is in no store"):
+        cached_result("t", {"a": 2}, compute, scale="smoke")
+    assert len(calls) == 1 and len(list(tmp_path.glob("*.nc"))) == 1  # nothing computed nor written for the miss
+    monkeypatch.setenv("REPLICABILITY_NO_COMPUTE", "0")
+    cached_result("t", {"a": 2}, compute, scale="smoke")
+    assert len(calls) == 2

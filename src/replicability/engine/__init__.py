@@ -17,7 +17,8 @@ _MODULES = {
         "register_learner", "register_pair_evaluator", "register_scheme", "register_source", "resolve_scheme",
     ),
     "store": (
-        "CacheWarning", "ResultStore", "ResultUnavailableError", "StoreFullError", "cached_result", "data_dir",
+        "CacheWarning", "RecomputeRefusedError", "ResultStore", "ResultUnavailableError", "StoreFullError",
+        "cached_result", "data_dir",
         "dataset_checksum",
         "default_cache_dir", "paper_results_dir", "provenance", "remove_stale_temporaries", "write_netcdf_atomic",
     ),

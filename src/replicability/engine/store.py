@@ -76,6 +76,7 @@ from .._validation import SCALES
 
 __all__ = [
     "CacheWarning",
+    "RecomputeRefusedError",
     "ResultStore",
     "ResultUnavailableError",
     "StoreFullError",
@@ -141,6 +142,15 @@ class ResultUnavailableError(OSError):
 
     Raised for a file locked by another process, a missing ``h5netcdf``, a denied
     permission or an I/O error: conditions under which the file may well be good.
+    """
+
+
+class RecomputeRefusedError(RuntimeError):
+    """A result is missing from every store and ``REPLICABILITY_NO_COMPUTE`` forbids computing it.
+
+    Raised by :func:`cached_result` before anything is computed, so that a build that
+    must read committed results only (the notebook tests on a clean cache) fails at once,
+    naming the result, instead of recomputing it for minutes.
     """
 
 
@@ -858,7 +868,10 @@ def cached_result(name, params, compute, *, scale, versions=None):
     set, as ``make reproduce`` does), which writes paper-scale results to
     :func:`paper_results_dir`: a rerun with new parameters never touches a
     committed file, and a committed file found corrupt or stale is reported and
-    left in place. The environment variable
+    left in place. With ``REPLICABILITY_NO_COMPUTE=1`` a result found in no store is
+    not computed: :class:`RecomputeRefusedError` is raised (the notebook tests set it on
+    a clean cache, so that building the book on a fresh clone provably recomputes
+    nothing). The environment variable
     ``REPLICABILITY_RECOMPUTE=1`` forces recomputation; set to a UTC time
     (``2026-11-21T20:00:00Z``) it recomputes only results created before then, so
     that a run of many notebooks (``replicability reproduce``) recomputes a result
@@ -893,6 +906,8 @@ def cached_result(name, params, compute, *, scale, versions=None):
     ------
     ResultUnavailableError
         When the stored result exists but cannot be read now (see :class:`ResultStore`).
+    RecomputeRefusedError
+        When ``REPLICABILITY_NO_COMPUTE`` is set and the result is in no store.
 
     Examples
     --------
@@ -919,6 +934,9 @@ def cached_result(name, params, compute, *, scale, versions=None):
             ds = store.load(key, versions=versions)
             if ds is not None and not _must_recompute(ds):
                 return ds
+        if os.environ.get("REPLICABILITY_NO_COMPUTE", "") not in ("", "0"):
+            raise RecomputeRefusedError(f"{name} ({scale} scale) is in no store and REPLICABILITY_NO_COMPUTE "
+                                        f"forbids computing it; key {key}, parameters {key_json}.")
         start = time.perf_counter()
         ds = compute()
         ds.attrs.update({"name": name, "params": key_json, **provenance(time.perf_counter() - start)})
