@@ -178,6 +178,8 @@ class SignVariants:
         """Numbers the investigation's text quotes, keyed ``sign_rule_*``; with :func:`sign_rules_on_table2`'s frame."""
         fit = self.fit
         values = {"sign_rule_verdict": self.verdict,
+                  # the rule "at most two or at least eight pluses of ten" on ten independent signs
+                  "sign_rule_nominal": round(float(200 * stats.binom.cdf(2, 10, 0.5)), 1),
                   "sign_rule_type1_upper": round(float(fit.loc["printed_upper_both", "Type I error"]), 2),
                   "sign_rule_type1_printed": round(float(fit.loc["printed", "Type I error"]), 2),
                   "sign_rule_type1_exact": round(float(fit.loc["exact", "Type I error"]), 2),
