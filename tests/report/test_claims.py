@@ -63,6 +63,15 @@ def test_an_inconclusive_verdict_states_the_design_that_would_decide_it():
     assert c.summary() == "claims held 0 of 2, 2 inconclusive at this scale"
 
 
+def test_a_claim_below_the_papers_design_is_not_compared():
+    c = Claims("p", "page")
+    assert c.not_at_this_scale("a", "s", "t", design="2 randomizations", needs="10 randomizations") == INCONCLUSIVE
+    row = c.frame().iloc[0]
+    assert row["measured"] == "not compared: 2 randomizations"
+    assert row["rule"] == "compared only at the paper's design (10 randomizations)"
+    assert c.summary() == "claims held 0 of 1, 1 inconclusive at this scale"
+
+
 def test_qualifiers_set_stated_minimum_effects():
     c = Claims("p", "page")
     much = QUALIFIERS["much"][0]

@@ -50,6 +50,9 @@ One rule per kind of claim (methods of :class:`Claims`):
   discordant cells, as McNemar's test): it holds only when the table agrees beyond
   the trivial one.
 * ``exactly``: a deterministic condition.
+* ``not_at_this_scale``: a claim whose measure depends on the paper's design size (a
+  count out of its ten randomizations) run below it; the values are not set beside the
+  paper's and the verdict is inconclusive at this scale, naming the design that decides it.
 """
 
 from __future__ import annotations
@@ -264,6 +267,28 @@ class Claims:
             raise TypeError(f"`condition` must be a bool; got {type(condition).__name__}.")
         return self._add(key, statement, source, rule, str(measured), (HOLDS if condition else NOT_HOLDS, ""),
                          "none")
+
+    def not_at_this_scale(self, key, statement, source, *, design, needs):
+        """A claim not comparable with the paper's at this design: inconclusive, naming the design that decides it.
+
+        Parameters
+        ----------
+        design : str
+            This run's design, e.g. ``"2 randomizations per data set"``.
+        needs : str
+            The paper's design the claim's measure depends on, e.g. ``"10 randomizations per data set"``.
+
+        Examples
+        --------
+        >>> c = Claims("bouckaert_frank2004", "02_table1_5x2cv")
+        >>> c.not_at_this_scale("k", "consistent in less than 50%", "Table 1", design="2 randomizations",
+        ...                     needs="10 randomizations")
+        'inconclusive at this scale'
+        >>> c.frame()["to_decide"].iloc[0]
+        "the paper's design decides it: 10 randomizations"
+        """
+        return self._add(key, statement, source, f"compared only at the paper's design ({needs})",
+                         f"not compared: {design}", (INCONCLUSIVE, f"the paper's design decides it: {needs}"), "none")
 
     def frame(self):
         """The claims as a table: statement, source, rule, measured, tolerance, verdict."""

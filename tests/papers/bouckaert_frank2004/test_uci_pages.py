@@ -112,3 +112,39 @@ def test_the_folds_sentence_follows_the_agreement_verdict():
     values = _folds_reading(claims, body, 10)
     assert claims.verdicts()["claim_weka_folds"] == NOT_HOLDS
     assert values["agreement_reading"].startswith("This agreement is not beyond")
+
+
+def test_below_paper_scale_the_folds_sentence_and_count_claims_say_they_cannot_compare():
+    import pandas as pd
+
+    from replicability.papers.bouckaert_frank2004.uci_pages import _folds_reading
+    from replicability.report.claims import Claims
+
+    # quick scale: 2 randomizations per data set; all draws (2 of 2) agree with no printed cell out of 10
+    body = pd.DataFrame({"value_published": [10] * 30 + [7] * 51, "difference": [-8] * 30 + [-5] * 51})
+    claims = Claims("p", "x")
+    values = _folds_reading(claims, body, 2)
+    assert claims.verdicts()["claim_weka_folds"] == INCONCLUSIVE
+    assert claims.frame()["to_decide"].iloc[0] == "the paper's design decides it: 10 randomizations per data set"
+    assert values["agreement_reading"].startswith("At this scale our draws are out of 2 randomizations, the printed "
+                                                  "ones out of 10: the cells are not comparable")
+    assert "So close" not in values["agreement_reading"]
+
+
+def test_table1_at_smoke_scale_compares_only_what_does_not_depend_on_the_randomizations(tmp_path, monkeypatch):
+    monkeypatch.setenv("REPLICABILITY_CACHE", str(tmp_path))
+    page = table1_page(scale="smoke")
+    verdicts = page.claims.verdicts()
+    for key in ("claim_consistent_half", "claim_almost_66", "claim_mixed", "claim_weka_folds"):
+        assert verdicts[key] == INCONCLUSIVE, key
+    assert page.summary.startswith("not comparable with the paper at this scale: our draws are out of 2 "
+                                   "randomizations, the printed ones out of 10; ")
+    assert page.values["agreement_reading"].startswith("At this scale")
+
+
+def test_table1_at_another_level_chooses_its_sentence_by_its_verdict():
+    page = table1_page(alpha=0.01)  # the committed results, another level: 41/81 cells (issue 40)
+    verdict = page.claims.verdicts()["claim_weka_folds"]
+    sentence = page.values["agreement_reading"]
+    assert sentence.startswith("So close an agreement") == (verdict == HOLDS)
+    assert sentence.startswith("This agreement is not beyond") == (verdict != HOLDS)

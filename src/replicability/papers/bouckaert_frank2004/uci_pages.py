@@ -59,6 +59,9 @@ from .weka_resampling import read_weka_resampling, resampling_agreement
 
 __all__ = ["table1_page", "table2_page"]
 
+#: Randomizations per data set and pair behind Table 1: its draws are out of ten.
+PAPER_RANDOMIZATIONS = 10
+
 # --------------------------------------------------------------------------- #
 # Table 1: 5x2cv
 # --------------------------------------------------------------------------- #
@@ -123,21 +126,40 @@ def _directions(outcomes, draws, n_repeats):
     return always_draw, has_both, mixed[~np.isnan(mixed)]
 
 
+def _not_comparable(claims, key, statement, source, n_repeats):
+    """A claim on counts out of the paper's ten randomizations, run with another number: not compared."""
+    return claims.not_at_this_scale(key, statement, source, design=f"{n_repeats} randomizations per data set",
+                                    needs=f"{PAPER_RANDOMIZATIONS} randomizations per data set")
+
+
 def _table1_claims(table, draws, n_repeats, always_draw, mixed):
-    """The claims of Section 4.1 on Table 1."""
+    """The claims of Section 4.1 on Table 1.
+
+    Consistency, almost consistency and "all but 2 or 3 runs" are counts out of the
+    paper's ten randomizations: with another number (``scale="quick"`` or ``"smoke"``)
+    they mean something else, and those claims are not compared (inconclusive at this
+    scale). R estimates the same agreement probability with any number and is judged.
+    """
     m = len(draws)
     nb_c45 = draws["NB vs C4.5"]
     never = ["iris", "Hungarian heart disease"]
     claims = Claims(PAPER, "02_table1_5x2cv")
     src = "Section 4.1, Table 1"
+    comparable = n_repeats == PAPER_RANDOMIZATIONS
     # the uncertainty of the randomizations on these data sets (not of a sample of data sets)
     se = randomization_se(draws[list(table.index)].to_numpy(), n_repeats)
-    claims.at_most("claim_consistent_half", "For any of the compared schemes, less than 50% of the results turn "
-                   "out to be consistent.", f"{src}, row 'consistent'", value=100 * table["consistent"] / m,
-                   bound=50, se=se["consistent"], unit="% of data sets", digits=1)
-    claims.at_most("claim_almost_66", "The 5x2 cross validation test is almost consistent in fewer than 66% of "
-                   "the cases.", f"{src}, row 'almost consistent'", value=100 * table["almost_consistent"] / m,
-                   bound=66, se=se["almost_consistent"], unit="% of data sets", digits=1)
+    consistent = ("claim_consistent_half", "For any of the compared schemes, less than 50% of the results turn out "
+                  "to be consistent.", f"{src}, row 'consistent'")
+    almost = ("claim_almost_66", "The 5x2 cross validation test is almost consistent in fewer than 66% of the "
+              "cases.", f"{src}, row 'almost consistent'")
+    if comparable:
+        claims.at_most(*consistent, value=100 * table["consistent"] / m, bound=50, se=se["consistent"],
+                       unit="% of data sets", digits=1)
+        claims.at_most(*almost, value=100 * table["almost_consistent"] / m, bound=66, se=se["almost_consistent"],
+                       unit="% of data sets", digits=1)
+    else:
+        _not_comparable(claims, *consistent, n_repeats)
+        _not_comparable(claims, *almost, n_repeats)
     claims.at_most("claim_r_low", "The replicability values are pretty low considering that R cannot be smaller "
                    "than 0.5. (Read: R below 0.85, between the printed 0.737-0.816 and the 0.9 the paper calls "
                    "very good replicability in Section 4.3.)", f"{src}, row 'replicability (R)'",
@@ -156,9 +178,12 @@ def _table1_claims(table, draws, n_repeats, always_draw, mixed):
                    condition=all(name in always_draw for name in never),
                    measured="rows with 10 draws for every pair: " + (", ".join(always_draw) or "none"),
                    rule="iris and Hungarian heart disease have 10 draws for every pair")
-    claims.exactly("claim_mixed", "It is possible that ... sometimes A is preferred and sometimes B ... this only "
-                   "happens when the null hypothesis is accepted most of the time, except for 2 or 3 runs.",
-                   src, condition=bool(np.all(mixed >= n_repeats - 3)),
+    mixed_claim = ("claim_mixed", "It is possible that ... sometimes A is preferred and sometimes B ... this only "
+                   "happens when the null hypothesis is accepted most of the time, except for 2 or 3 runs.", src)
+    if not comparable:
+        _not_comparable(claims, *mixed_claim, n_repeats)
+        return claims
+    claims.exactly(*mixed_claim, condition=bool(np.all(mixed >= n_repeats - 3)),
                    measured=f"{len(mixed)} data set and pair combinations with both directions; their draws: "
                             + (", ".join(format_number(v, 0) for v in sorted(mixed)) or "none"),
                    rule=f"draws >= {n_repeats - 3} wherever both directions occur")
@@ -166,12 +191,22 @@ def _table1_claims(table, draws, n_repeats, always_draw, mixed):
 
 
 def _folds_reading(claims, body, n_repeats):
-    """The cells equal to the printed ones beside a table of all draws, and the sentence their verdict chooses."""
-    trivial = body["value_published"].to_numpy() == n_repeats
-    verdict = claims.agreement("claim_weka_folds", "Our draws agree with the printed ones because we use Weka's "
-                               "stratified folds (this book's reading of the agreement, not a claim of the paper)",
-                               "Section 4.1, Table 1", agree=body["difference"].to_numpy() == 0,
-                               baseline_agree=trivial, baseline=f"a table of {n_repeats} draws everywhere")
+    """The cells equal to the printed ones beside a table of all draws, and the sentence their verdict chooses.
+
+    With other than the paper's ten randomizations our draws are out of another number:
+    the cells are not compared, and the sentence says so.
+    """
+    trivial = body["value_published"].to_numpy() == PAPER_RANDOMIZATIONS
+    claim = ("claim_weka_folds", "Our draws agree with the printed ones because we use Weka's stratified folds "
+             "(this book's reading of the agreement, not a claim of the paper)", "Section 4.1, Table 1")
+    if n_repeats != PAPER_RANDOMIZATIONS:
+        _not_comparable(claims, *claim, n_repeats)
+        reading = (f"At this scale our draws are out of {n_repeats} randomizations, the printed ones out of "
+                   f"{PAPER_RANDOMIZATIONS}: the cells are not comparable, so they cannot tell which folds the paper "
+                   "used (ours are Weka's stratified folds with consecutive seeds; rerun at paper scale)")
+        return {"dots_equal": int(trivial.sum()), "agreement_reading": reading}
+    verdict = claims.agreement(*claim, agree=body["difference"].to_numpy() == 0, baseline_agree=trivial,
+                               baseline=f"a table of {n_repeats} draws everywhere")
     reading = ("So close an agreement, beyond that of a table of draws everywhere, suggests that the paper, too, "
                "used Weka's stratified folds with consecutive seeds"
                if verdict == HOLDS else
@@ -256,8 +291,11 @@ def table1_page(*, scale="paper", alpha=0.05):
               "bottom": Table(beside(bottom_pub, bottom_rep, digits=DIGITS)),
               "other_measures": Table(_other_measures(outcomes, table))}
     figure = partial(_draws_figure, body_pub, body_rep, order, n_repeats)
-    return Page(claims, values, summary_line(both, claims, key="row"), tables, {"table1": reproduced},
-                {"figure": figure})
+    summary = summary_line(both, claims, key="row")
+    if n_repeats != PAPER_RANDOMIZATIONS:
+        summary = (f"not comparable with the paper at this scale: our draws are out of {n_repeats} randomizations, "
+                   f"the printed ones out of {PAPER_RANDOMIZATIONS}; {summary}")
+    return Page(claims, values, summary, tables, {"table1": reproduced}, {"figure": figure})
 
 
 # --------------------------------------------------------------------------- #
