@@ -187,6 +187,8 @@ class SignVariants:
                   "sign_rule_power_upper": ", ".join(
                       f"{self.table.loc[SIGN_VARIANTS['printed_upper_both'], f'source {i} power']:.1f}"
                       for i in (2, 3, 4)),
+                  "sign_rule_power_exact": ", ".join(
+                      f"{self.table.loc[SIGN_VARIANTS['exact'], f'source {i} power']:.1f}" for i in (2, 3, 4)),
                   "sign_rule_power_rank": ", ".join(
                       f"{self.table.loc['our rank test', f'source {i} power']:.1f}" for i in (2, 3, 4)),
                   "sign_rule_repl_upper": round(float(

@@ -286,6 +286,7 @@ def in_text_claims(type1, worst, by_design, *, alpha=0.05):
               "t1_norm_maxdiff": round(float(np.max(np.abs(t1 - pub))), 1),
               "wc_norm_maxdiff": round(float(np.max(np.abs(w - wpub))), 1),
               "wc_norm_delta": ", ".join(f"{v:.1f}%" for v in worst["4q - 1 %"]),
+              "t1_norm_values": ", ".join(f"{v:.1f}%" for v in t1), "wc_norm_values": ", ".join(f"{v:.1f}%" for v in w),
               "wc_all_lo": round(float(worst["all agree %"].min()), 1),
               "wc_all_hi": round(float(worst["all agree %"].max()), 1),
               "summary": comparison_summary(np.concatenate([pub, wpub]), np.concatenate([t1, w]), c, digits=1)}
