@@ -86,6 +86,16 @@ def test_qualifiers_set_stated_minimum_effects():
         c.greater("e", "s", "t", larger=1.0, smaller=0.0, qualifier="high")
 
 
+@pytest.mark.parametrize("qualifier, minimum", [("substantially", 5.0), ("dramatically", 10.0), ("large", 10.0)])
+def test_every_qualifier_of_the_papers_orderings_has_a_minimum_effect(qualifier, minimum):
+    # the words the claims quote ("substantially less consistent", "increases dramatically", "a large gap")
+    c = Claims("p", "page")
+    assert QUALIFIERS[qualifier][0] == minimum
+    assert c.greater("plain", "s", "t", larger=minimum - 1.5, smaller=0.0, se=0.5) == HOLDS
+    assert c.greater("short", "s", "t", larger=minimum - 1.5, smaller=0.0, se=0.5, qualifier=qualifier) == NOT_HOLDS
+    assert c.greater("beyond", "s", "t", larger=minimum + 1.5, smaller=0.0, se=0.5, qualifier=qualifier) == HOLDS
+
+
 def test_equivalence_needs_both_one_sided_tests():
     c = Claims("p", "page")
     z = SE_MULTIPLE

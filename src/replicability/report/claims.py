@@ -83,11 +83,14 @@ NOT_HOLDS = "does not hold"
 QUALIFIERS = {
     "slightly": (0.0, "a difference of the stated sign beyond its uncertainty; no minimum"),
     "considerably": (5.0, "a difference of at least 5 percentage points, beyond its uncertainty"),
+    "substantially": (5.0, "as considerably: at least 5 percentage points, beyond its uncertainty"),
     "much": (10.0, "a difference of at least 10 percentage points, beyond its uncertainty"),
+    "dramatically": (10.0, "as much: at least 10 percentage points, beyond its uncertainty"),
+    "large": (10.0, "a large gap, as much: at least 10 percentage points, beyond its uncertainty"),
     "high": (2.0, "a rate at least twice the nominal level (the level times 2)"),
     "close": (5.0, "an equivalence margin of 5 percentage points, judged by two one-sided tests"),
 }
-_EFFECTS = ("slightly", "considerably", "much")  # the qualifiers of an ordering
+_EFFECTS = ("slightly", "considerably", "substantially", "much", "dramatically", "large")  # of an ordering
 # the scorecard's verdict labels: white text on these (contrast >= 4.5, WCAG AA)
 _VERDICT_COLOURS = {HOLDS: "#1a7f37", INCONCLUSIVE: "#9a6700", NOT_HOLDS: "#cf222e"}
 
@@ -208,7 +211,8 @@ class Claims:
     def greater(self, key, statement, source, *, larger, smaller, se=0.0, qualifier=None, unit="", digits=2):
         """An ordering ``larger - smaller > minimum effect``, beyond ``z_m se`` (se of the difference).
 
-        ``qualifier`` ("slightly", "considerably" or "much", :data:`QUALIFIERS`) sets the minimum
+        ``qualifier`` (an ordering's qualifier of :data:`QUALIFIERS`: "slightly",
+        "considerably", "substantially", "much", "dramatically" or "large") sets the minimum
         effect, in the unit of the values (percentage points for rates); none: 0.
         Reversed beyond the uncertainty (or short of the minimum effect beyond it): does
         not hold; in between: inconclusive at this scale.

@@ -56,3 +56,15 @@ def test_comparing_simulation_claims_follow_the_rule(reproduced_dir):
     assert verdicts["s48_kfold"] == above(table.loc["10-fold cv paired t", "null_rate_percent"])
     assert verdicts["s48_mcnemar"] == below(table.loc["McNemar (Edwards)", "null_rate_percent"])
     assert verdicts["s48_5x2cv_t"] == below(table.loc["Dietterich 5x2cv t", "null_rate_percent"])
+
+
+@pytest.mark.parametrize("alpha", [0.05, 0.01])
+def test_the_proportions_sentence_is_chosen_by_its_claims_verdict(alpha):
+    from replicability.papers.raschka2018.comparing import _proportions_reading
+
+    page = comparing_page(alpha=alpha)  # the committed simulations, judged at the level given
+    verdict, sentence = page.claims.verdicts()["s48_proportions"], page.values["proportions_reading"]
+    assert sentence == _proportions_reading(page.values["type1_proportions_z"], 100 * alpha, verdict)
+    assert sentence.startswith("at least twice") == (verdict == HOLDS)
+    assert _proportions_reading(7.0, 5.0, NOT_HOLDS).startswith("above the level, short of twice")
+    assert _proportions_reading(9.5, 5.0, INCONCLUSIVE).startswith("within its uncertainty of twice")

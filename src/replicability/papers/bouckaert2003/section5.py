@@ -483,7 +483,7 @@ def _table4_claims(claims, type1, rates, *, alphas, n):
     claims.greater("c_gap", "\"There is a large gap between the resampled, corrected resampled and k-fold cv test on "
                    "the one hand and the other tests on the other hand.\" (every 10 x 10 cv test above each of the "
                    "three, sets 2-4, every level)", "Sec. 5.3", larger=gap_cv, smaller=gap_first3, se=gap_se,
-                   unit="points", digits=1)
+                   qualifier="large", unit="points", digits=1)
     ranks = [rates[s][a].rank(ascending=False, method="min") for s in (2, 3, 4) for a in alphas]
     best = sum(int(r["runs_averaged_t"] == 1) for r in ranks)
     top3 = sum(int(r["runs_averaged_t"] <= 3) for r in ranks)

@@ -207,7 +207,7 @@ def section3_claims(res):
                    se=0.0, rounding=_half_unit(printed), digits=6)
     z = stats.norm.isf(alpha / 2)
     c.greater("tail_above_z", "E[x | x > Z_α/2] is approximately Z_α/2 (actually, slightly higher)", "Section 3.1",
-              larger=float(normal_tail_mean(z)), smaller=z, digits=3)
+              larger=float(normal_tail_mean(z)), smaller=z, qualifier="slightly", digits=3)
     # The line's coefficients are printed with two decimals: at z its value is uncertain by 0.005 z + 0.005.
     c.close_to("tail_linear", "E[x | x > z] is approximated by 0.97 z + 0.33 (at z = Z_α/2)", "Section 3.1, footnote 1",
                value=float(normal_tail_mean(z)), published=float(normal_tail_mean_linear(z)), se=0.0,

@@ -114,8 +114,8 @@ def _in_text_claims(claims, cons, same_effort, type1, n_null, runs, m, alpha):
                     digits=1)
     claims.greater("claim_cv_vs_res100", "However, it is substantially less consistent than (corrected) resampling "
                    "at 100 runs.", f"{src} (text)", larger=pct * res100, smaller=pct * cons["cv_ttest"],
-                   se=difference_se(percent_se(res100, m), percent_se(cons["cv_ttest"], m)), unit="% of data sets",
-                   digits=1)
+                   se=difference_se(percent_se(res100, m), percent_se(cons["cv_ttest"], m)),
+                   qualifier="substantially", unit="% of data sets", digits=1)
     mean_rep, means = cons["repeated_cv_ttest"].mean(), np.array([res100.mean(), cons["cv_ttest"].mean()])
     claims.at_least("claim_uncorrected_consistent", "[The standard t-test on the 100 differences of 10 x 10 cv] "
                     "produced consistent results for 25, 24, and 18 datasets ... This looks impressive compared to "

@@ -206,13 +206,19 @@ def _consistency_claims(claims, cons, n):
                    "show rather low consistency. (Read: the minimum over the sources of each below the minimum of "
                    "100 x resampling and of corrected 10 x 10 cv.)", "Section 4.4, Table 5, column 'min.'",
                    larger=np.full(3, best), smaller=low_min, se=dse(np.full(3, best), low_min), unit="points", digits=1)
-    steps = [("resampling_10", "resampling_100"), ("resampling_100", "corrected_10x10cv")]
-    smaller = np.concatenate([np.r_[cons[a], cons[a].min()] for a, _ in steps])
-    larger = np.concatenate([np.r_[cons[b], cons[b].min()] for _, b in steps])
-    claims.greater("claim_order", "Replicability increases dramatically with 100 times resampling, and increases "
-                   "even further when performing 10 times repeated 10 fold cross validation. (Read: consistency of "
-                   "100 x resampling above that of 10 x resampling, and of corrected 10 x 10 cv above that of 100 x "
-                   "resampling, on every source and in the minimum.)", "Section 4.4, Table 5",
+    def step(a, b):  # consistency of ``a`` and ``b`` on every source and in the minimum
+        return np.r_[cons[b], cons[b].min()], np.r_[cons[a], cons[a].min()]
+
+    larger, smaller = step("resampling_10", "resampling_100")
+    claims.greater("claim_order", "Replicability increases dramatically with 100 times resampling ... (Read: "
+                   "consistency of 100 x resampling above that of 10 x resampling by the minimum effect of "
+                   "'dramatically', on every source and in the minimum.)", "Section 4.4, Table 5",
+                   larger=larger, smaller=smaller, se=dse(larger, smaller), qualifier="dramatically", unit="points",
+                   digits=1)
+    larger, smaller = step("resampling_100", "corrected_10x10cv")
+    claims.greater("claim_order_further", "... and increases even further when performing 10 times repeated 10 fold "
+                   "cross validation. (Read: consistency of corrected 10 x 10 cv above that of 100 x resampling, on "
+                   "every source and in the minimum.)", "Section 4.4, Table 5",
                    larger=larger, smaller=smaller, se=dse(larger, smaller), unit="points", digits=1)
     rest = [name for name in cons if name != "5x2cv"]
     easy = np.array([min(cons[name][0], cons[name][3]) for name in rest])

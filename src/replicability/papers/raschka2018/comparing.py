@@ -20,10 +20,10 @@ from sklearn.tree import DecisionTreeClassifier
 from ... import stats as st
 from ...engine.splits import FiveByTwoCV, RandomSubsampling
 from ...engine.store import cached_result
-from ...report.claims import QUALIFIERS, Claims, comparison_summary
+from ...report.claims import HOLDS, INCONCLUSIVE, QUALIFIERS, Claims, comparison_summary
 from ...report.page import Page, Table, beside, format_frame, format_number
 from ...report.tables import read_published
-from ...report.uncertainty import rate_se
+from ...report.uncertainty import paired_rate_difference_se, rate_se
 from .studies import algorithm_test_study, paired_split_scores
 
 __all__ = ["TEST_LABELS", "comparing_page"]
@@ -270,7 +270,8 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
     comparison2, omnibus, posthoc, looney, out2 = _table2(read_published("raschka2018", "table2"), alpha)
     real = _real_data(seed, alpha)
     studies, rate_table, n_datasets, out48 = _simulation(scale, seed, n_train, delta, alpha, n_jobs)
-    claims = _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datasets)
+    claims = _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datasets,
+                     (studies["alternative"]["pvalue"] < alpha).transpose("test", "dataset"))
 
     tables = {name: _beside(frame) for name, frame in [("figure20", comparison20), ("table2", comparison2)]}
     tables.update({"cells": Table(tables20["cells"]), "variants": Table(tables20["variants"], 4),
@@ -282,7 +283,7 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
                 tables=tables,
                 figures={"figure21": lambda: _figure21_plot(gaps, max_count),
                          "simulation": lambda: _simulation_plot(rate_table, alpha)},
-                values=_values(summary21, looney, studies, rate_table, claims),
+                values=_values(summary21, looney, studies, rate_table, claims, alpha),
                 reproduced={"figure20": out20, "table2": out2, "section48_simulation": out48})
 
 
@@ -313,8 +314,27 @@ def _simulation_table(rate_table):
     }))
 
 
-def _values(summary21, looney, studies, rate_table, claims):
-    """The numbers and verdicts the page's text quotes, rounded as shown."""
+def _proportions_reading(rate, level, verdict):
+    """Where the proportions test's Type I error lies, in words chosen by its claim's verdict ("high": twice the level).
+
+    Examples
+    --------
+    >>> from replicability.report.claims import NOT_HOLDS
+    >>> _proportions_reading(2.5, 5.0, NOT_HOLDS)
+    '*below* the level, short of twice the level that "high" asks for by more than its uncertainty'
+    >>> _proportions_reading(12.0, 5.0, HOLDS)
+    'at least twice the level, as "high" asks, beyond its uncertainty'
+    """
+    if verdict == HOLDS:
+        return 'at least twice the level, as "high" asks, beyond its uncertainty'
+    if verdict == INCONCLUSIVE:
+        return 'within its uncertainty of twice the level that "high" asks for'
+    where = "*below* the level" if rate < level else "above the level" if rate > level else "at the level"
+    return f'{where}, short of twice the level that "high" asks for by more than its uncertainty'
+
+
+def _values(summary21, looney, studies, rate_table, claims, alpha):
+    """The numbers and verdicts the page's text quotes, rounded as shown, and the sentences their verdicts choose."""
     values = {}
     for name, key in [("uncorrected", "uncorrected"), ("Edwards-corrected", "corrected")]:
         for column, suffix in [("max |gap|, B and C > 50", "max"), ("max |gap|, B and C > 50, B != C", "offdiag"),
@@ -326,14 +346,21 @@ def _values(summary21, looney, studies, rate_table, claims):
         values[f"type1_{key}"] = round(float(rate_table.loc[label, ("null", "rate %")]), 1)
         values[f"power_{key}"] = round(float(rate_table.loc[label, ("alternative", "rate %")]), 1)
     values.update({f"verdict_{k}": v for k, v in claims.verdicts().items()})
+    values["proportions_reading"] = _proportions_reading(
+        float(rate_table.loc[TEST_LABELS["proportions_z"], ("null", "rate %")]), 100 * alpha,
+        claims.verdicts()["s48_proportions"])
     return values
 
 
-def _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datasets):
-    """The page's claims: printed numbers to half a unit of their last digit, rates to 2 s.e. of n data sets."""
+def _claims(comparison20, z, summary21, comparison2, rate_table, alpha, n_datasets, power_rejected):
+    """The page's claims: printed numbers to half a unit of their last digit, rates to 2 s.e. of n data sets.
+
+    ``power_rejected`` (test, dataset): which test rejects on which data set of the
+    alternative scenario; two tests' powers on the same data sets are paired.
+    """
     claims = Claims("raschka2018", _PAGE)
     _table_claims(claims, comparison20, z, summary21, comparison2)
-    _simulation_claims(claims, rate_table, alpha, n_datasets)
+    _simulation_claims(claims, rate_table, alpha, n_datasets, power_rejected)
     return claims
 
 
@@ -373,7 +400,7 @@ def _table_claims(claims, comparison20, z, summary21, comparison2):
                     published=0.023, se=0.0, rounding=0.0005, digits=4)
 
 
-def _simulation_claims(claims, rate_table, alpha, n_datasets):
+def _simulation_claims(claims, rate_table, alpha, n_datasets, power_rejected):
     """Section 4.8: rejection rates over n_datasets data sets per scenario, to 2 standard errors."""
     type1 = rate_table[("null", "rate %")]
     power = rate_table[("alternative", "rate %")]
@@ -393,10 +420,11 @@ def _simulation_claims(claims, rate_table, alpha, n_datasets):
     claims.at_most("s48_5x2cv_t", "5x2cv paired t test: low false positive rate (similar to McNemar's test)",
                    source, value=type1[TEST_LABELS["5x2cv_t"]], bound=level, se=se0, unit="%", digits=1)
     p_t, p_m = power[TEST_LABELS["5x2cv_t"]], power[TEST_LABELS["mcnemar"]]
+    # both tests on the same simulated data sets: the paired standard error
     claims.greater("s48_5x2cv_power", "5x2cv paired t test: slightly more powerful than McNemar's test", source,
-                   larger=p_t, smaller=p_m, se=100 * float(np.hypot(rate_se(p_t / 100, n_datasets),
-                                                                    rate_se(p_m / 100, n_datasets))),
-                   unit="%", digits=1)
+                   larger=p_t, smaller=p_m, se=paired_rate_difference_se(power_rejected.sel(test="5x2cv_t").values,
+                                                                         power_rejected.sel(test="mcnemar").values),
+                   qualifier="slightly", unit="%", digits=1)
     f_t, t_t = type1[TEST_LABELS["5x2cv_f"]], type1[TEST_LABELS["5x2cv_t"]]
     claims.at_most("s412_f_robust", "the 5x2cv combined F-test [is] a more robust alternative to Dietterich's 5x2cv "
                    "paired t-test (its false positive rate no higher)", "Section 4.12", value=f_t, bound=t_t,
