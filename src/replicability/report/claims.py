@@ -38,8 +38,9 @@ One rule per kind of claim (methods of :class:`Claims`):
   difference has the stated sign *and* exceeds its uncertainty (one-sided at ALPHA);
   a reversed difference beyond its uncertainty does not hold; anything in between is
   inconclusive, never "holds". With a qualifier ("slightly", "considerably" or
-  "substantially", "much", "dramatically" or "a large gap"), the difference must exceed the qualifier's stated minimum effect (:data:`QUALIFIERS`)
-  by its uncertainty, and does not hold when it falls short of it beyond its uncertainty.
+  "substantially", "much", "dramatically" or "a large gap"), the difference must exceed
+  the qualifier's stated minimum effect (:data:`QUALIFIERS`) by its uncertainty, and does
+  not hold when it falls short of it beyond its uncertainty.
 * ``equivalent``, "close to", "similar", "insensitive": a margin fixed before looking
   and stated with the claim; holds when the two one-sided tests
   (:func:`~replicability.stats.equivalence.tost`) both reject at ALPHA (the difference plus its

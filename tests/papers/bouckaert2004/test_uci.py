@@ -50,3 +50,15 @@ def test_the_folds_sentence_follows_the_agreement_verdict():
     c, values = table2.table2_claims(replace(res, agree=np.ones_like(res.agree)))
     assert c.verdicts()["claim_weka_folds"] == HOLDS
     assert values["agreement_reading"].startswith("so many cells agree beyond what a table of all dots reaches")
+
+
+def test_below_the_papers_ten_runs_the_folds_sentence_says_the_cells_are_not_comparable():
+    from dataclasses import replace
+
+    from replicability.report.claims import INCONCLUSIVE
+
+    c, values = table2.table2_claims(replace(table2.table2(), n_repeats=2))  # as at smoke scale: 2 runs
+    assert c.verdicts()["claim_weka_folds"] == INCONCLUSIVE
+    assert c.frame().set_index("key").loc["claim_weka_folds", "measured"] == "not compared: 2 runs per data set"
+    assert values["agreement_reading"].startswith("at this scale our marks count draws out of 2 runs, the printed "
+                                                  "ones out of 10: the cells are not comparable")
