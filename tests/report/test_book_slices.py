@@ -133,3 +133,11 @@ def test_a_bad_slice_is_one_line(share, tmp_path, monkeypatch, capsys):
     err = capsys.readouterr().err
     assert err == f"replicability reproduce: error: --slice takes I/N with 0 <= I < N (e.g. 3/10); got {share!r}\n"
     assert not (tmp_path / "runs").exists()
+
+
+def test_a_bad_since_is_one_line(tmp_path, monkeypatch, capsys):
+    _book(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["reproduce", "--notebooks", "demo", "--slice", "0/2", "--since", "yesterday"]) == 2
+    assert capsys.readouterr().err == ("replicability reproduce: error: --since takes a UTC time like "
+                                       "2026-11-21T20:00:00Z; got 'yesterday'\n")

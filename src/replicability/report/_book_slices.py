@@ -38,6 +38,7 @@ tenth of the 7.6 CPU hours, so shares of notebooks balance a few tasks well but 
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import os
@@ -50,6 +51,7 @@ import numpy as np
 from ..engine.slices import _parse_slice
 from ..engine.store import _LOG_VAR, ResultStore
 from .notebooks import (
+    _TIME_FORMAT,
     CommandError,
     Stopped,
     _environment,
@@ -76,8 +78,14 @@ def _plan(args):
     for path in notebooks:
         defaults = _parameters_of(_read_notebook(path), path)
         parameters[path] = {name: _parameter_value(path, name, text, defaults) for name, text in args.parameter}
+    if args.since is not None:
+        try:
+            datetime.datetime.strptime(args.since, _TIME_FORMAT)
+        except ValueError as exc:
+            raise CommandError(f"--since takes a UTC time like 2026-11-21T20:00:00Z; got {args.since!r}") from exc
     since = args.since or _EPOCH
-    identity = json.dumps({"notebooks": [p.resolve().as_posix() for p in notebooks], "since": since,
+    # the notebooks as given (relative to the folder every task starts in): the same on every machine
+    identity = json.dumps({"notebooks": [p.as_posix() for p in notebooks], "since": since,
                            "parameters": sorted(args.parameter)}, sort_keys=True)
     ledger = Path("runs") / f"reproduce-{hashlib.sha256(identity.encode()).hexdigest()[:10]}"
     return notebooks, parameters, since, ledger
