@@ -141,3 +141,16 @@ def test_a_bad_since_is_one_line(tmp_path, monkeypatch, capsys):
     assert main(["reproduce", "--notebooks", "demo", "--slice", "0/2", "--since", "yesterday"]) == 2
     assert capsys.readouterr().err == ("replicability reproduce: error: --since takes a UTC time like "
                                        "2026-11-21T20:00:00Z; got 'yesterday'\n")
+
+
+def test_a_slice_stopped_by_sigterm_says_how_to_resume(tmp_path):
+    _book(tmp_path)
+    task = _task(tmp_path, tmp_path / "cache", "--slice", "0/1")
+    deadline = time.monotonic() + 300
+    while not list(tmp_path.glob("runs/reproduce-*/0-of-1")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    task.send_signal(signal.SIGTERM)
+    out, err = task.communicate(timeout=300)
+    assert task.returncode == 143, err
+    assert err.strip().endswith("to resume: replicability reproduce --notebooks demo -p scale smoke --slice 0/1")
+    assert not list(tmp_path.glob("runs/reproduce-*/0-of-1/*.json"))  # no notebook recorded as done

@@ -111,7 +111,9 @@ def book_slice(args, progress):
     folder = ledger / f"{i}-of-{n}"
     folder.mkdir(parents=True, exist_ok=True)
     share = _share(notebooks, i, n)
-    command = f"replicability reproduce --slice {i}/{n}" + (f" --since {args.since}" if args.since else "")
+    command = " ".join(["replicability reproduce --notebooks", *map(str, args.notebooks),
+                        *(f"-p {name} {text}" for name, text in args.parameter), f"--slice {i}/{n}",
+                        *([f"--since {args.since}"] if args.since else [])])
     print(f"slice {i}/{n}: {len(share)} of {len(notebooks)} notebooks; results pending: created before {since} "
           f"or not stored; ledger {folder}", flush=True)
     for path in share:
