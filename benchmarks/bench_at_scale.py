@@ -16,11 +16,14 @@ randomization each, through :func:`replicability.engine.runner.run_experiment`:
 
 The six commands are timed in turn, round after round (interleaved, so that drift
 of the shared machine hits all alike); reported are the median, fastest and slowest
-wall time, the load average before and after, and whether every result equals a
-serial run's bit for bit. Run ``python benchmarks/bench_at_scale.py``.
+wall time, with the 1-minute load average taken as each timing started (``load_1min``,
+one per round, beside the figures it goes with), the load averages before and after,
+and whether every result equals a serial run's bit for bit. Run
+``python benchmarks/bench_at_scale.py``.
 """
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -85,8 +88,10 @@ def main():
     for command in commands.values():  # warm-up: workers started, kernels loaded
         command()
     walls = {name: [] for name in commands}
+    loads = {name: [] for name in commands}  # the 1-minute load average as each timing starts
     for _ in range(ROUNDS):
         for name, command in commands.items():
+            loads[name].append(round(os.getloadavg()[0], 2))
             start = time.perf_counter()
             result = command()
             walls[name].append(time.perf_counter() - start)
@@ -98,11 +103,12 @@ def main():
         client.close()
     for cluster in clusters.values():
         cluster.close()
-    rows = {name: {"median": float(np.median(w)), "min": float(min(w)), "max": float(max(w))}
+    rows = {name: {"median": float(np.median(w)), "min": float(min(w)), "max": float(max(w)),
+                   "load_1min": loads[name]}
             for name, w in walls.items()}
     for name, row in rows.items():
         print(f"{name:36s} median {row['median']:6.2f} s  ({row['min']:.2f}-{row['max']:.2f})"
-              f"  {'identical' if identical[name] else 'DIFFERENT'}")
+              f"  load {'/'.join(map(str, row['load_1min']))}  {'identical' if identical[name] else 'DIFFERENT'}")
     path = write_results("at_scale", {
         "workload": f"naive Bayes vs C4.5, {N_DATASETS} data sets x 10 x 10 cv, 300 instances",
         "config": json.loads(CONFIG.to_json()), "rounds": ROUNDS, "wall_seconds": rows,

@@ -22,4 +22,21 @@ def test_commands_without_the_book_extra_say_how_to_install_it(command, monkeypa
         main(command)
 
 
+# -- replicability reproduce: what goes with what ----------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--store", "s"], "--store, --backend and --n-jobs go with --experiments FILE"),
+    (["--slice", "0/2", "--backend", "joblib"], "--store, --backend and --n-jobs go with --experiments FILE"),
+    (["--join", "--n-jobs", "2"], "--store, --backend and --n-jobs go with --experiments FILE"),
+    (["-p", "scale", "quick"], "-p goes with --slice I/N or --join"),
+    (["--slice", "0/2", "--join"], "argument --join: not allowed with argument --slice"),
+])
+def test_reproduce_refuses_options_that_do_not_go_together(args, message, capsys):
+    with pytest.raises(SystemExit) as exited:
+        main(["reproduce", *args])
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+
+
 # -- replicability compare -------------------------------------------------------------------

@@ -4,8 +4,9 @@
 (:mod:`replicability.comparison.command`); ``replicability run`` and ``replicability
 reproduce`` execute the book's notebooks (:mod:`replicability.report.notebooks`);
 ``replicability data fetch-uci`` downloads the UCI files (:mod:`replicability.sources.uci_fetch`);
-``replicability reproduce --experiments FILE --slice I/N`` and ``--join`` run an
-array job's task and its join (:mod:`replicability.engine.slices`). This
+``replicability reproduce --slice I/N`` and ``--join`` run an array job's task and
+its join over the notebooks (``report/_book_slices.py``), over experiments with
+``--experiments FILE`` (:mod:`replicability.engine.slices`). This
 module only builds the command line and dispatches; each command's module is loaded
 when the command runs, so ``replicability --version`` loads neither scikit-learn nor
 papermill. Errors in the command line or its inputs are one line on standard error,
@@ -44,16 +45,24 @@ def main(argv=None):
                            help="folders (notebooks in them and one level below) or notebook files")
     reproduce.add_argument("--since", metavar="TIME",
                            help="recompute only results created before this UTC time (resume an interrupted run)")
-    jobs = reproduce.add_argument_group("array jobs", "experiments computed in slices on many machines, then joined")
+    jobs = reproduce.add_argument_group(
+        "array jobs", "the notebooks' pending results (or --experiments) computed in slices on many machines, "
+                      "then joined; the executed notebooks are discarded")
+    share = jobs.add_mutually_exclusive_group()
+    share.add_argument("--slice", metavar="I/N",
+                       help="compute the pending results of share I (from 0) of N of the notebooks "
+                            "(with --experiments: slice I of N of every pending experiment)")
+    share.add_argument("--join", action="store_true", help="verify what the slices computed (join the experiments)")
+    jobs.add_argument("-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
+                      help="with --slice/--join: a parameter of every notebook (e.g. -p scale quick)")
     jobs.add_argument("--experiments", type=Path, metavar="FILE",
                       help="JSON file: an experiment configuration or a list of them (instead of the notebooks)")
-    share = jobs.add_mutually_exclusive_group()
-    share.add_argument("--slice", metavar="I/N", help="compute slice I (from 0) of N of every pending experiment")
-    share.add_argument("--join", action="store_true", help="join and verify the slices of every experiment")
-    jobs.add_argument("--store", type=Path, help="the result store all slices share (default: the user cache)")
-    jobs.add_argument("--backend", choices=("serial", "processes", "joblib"), default="serial",
-                      help="how a slice maps its chunks (joblib: under the joblib configuration in effect)")
-    jobs.add_argument("--n-jobs", type=int, default=None, help="workers of a slice's backend")
+    jobs.add_argument("--store", type=Path, help="--experiments: the result store all slices share "
+                                                 "(default: the user cache)")
+    jobs.add_argument("--backend", choices=("serial", "processes", "joblib"), default=None,
+                      help="--experiments: how a slice maps its chunks (joblib: under the joblib configuration "
+                           "in effect; default serial)")
+    jobs.add_argument("--n-jobs", type=int, default=None, help="--experiments: workers of a slice's backend")
     data = commands.add_parser("data", help="get the data the notebooks and tests read")
     data_commands = data.add_subparsers(dest="data_command", required=True)
     fetch = data_commands.add_parser("fetch-uci", help="download the 27 UCI ARFF files, each verified by its SHA-256")
@@ -90,14 +99,20 @@ def main(argv=None):
         from .sources.uci_fetch import fetch_uci_command
 
         return fetch_uci_command(args)
-    if args.command == "reproduce" and (args.experiments is not None or args.slice is not None or args.join):
-        if args.experiments is None or not (args.slice is not None or args.join):
+    if args.command == "reproduce" and args.experiments is not None:
+        if not (args.slice is not None or args.join):
             parser.error("--experiments FILE goes with --slice I/N or --join")
-        if args.since is not None or args.notebooks != [Path("notebooks")]:
-            parser.error("--notebooks and --since reproduce notebooks; --experiments computes experiments")
+        if args.since is not None or args.notebooks != [Path("notebooks")] or args.parameter:
+            parser.error("--notebooks, --since and -p reproduce notebooks; --experiments computes experiments")
+        args.backend = args.backend or "serial"
         from .engine.slices import slices_command
 
         return slices_command(args)
+    if args.command == "reproduce":
+        if args.store is not None or args.backend is not None or args.n_jobs is not None:
+            parser.error("--store, --backend and --n-jobs go with --experiments FILE")
+        if args.parameter and not (args.slice is not None or args.join):
+            parser.error("-p goes with --slice I/N or --join (reproduce alone writes the notebooks at their defaults)")
     if args.command == "run" and args.output is not None and len(args.notebooks) > 1:
         parser.error("-o/--output takes a single notebook")
     if args.command == "run" and args.list_parameters and (args.parameter or args.output is not None):

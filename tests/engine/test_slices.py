@@ -178,18 +178,19 @@ def test_command_errors_are_one_line(args, message, tmp_path, monkeypatch, capsy
     assert re.search(message, err)
 
 
-@pytest.mark.parametrize("args", [["--slice", "0/2"], ["--join"], ["--experiments", "x.json"]])
-def test_experiments_goes_with_slice_or_join(args, capsys):
+def test_experiments_goes_with_slice_or_join(capsys):
     with pytest.raises(SystemExit) as exited:
-        main(["reproduce", *args])
+        main(["reproduce", "--experiments", "x.json"])
     assert exited.value.code == 2
     assert "--experiments FILE goes with --slice I/N or --join" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("extra", [["--since", "2026-11-21T20:00:00Z"], ["--notebooks", "nb"]])
+@pytest.mark.parametrize("extra", [["--since", "2026-11-21T20:00:00Z"], ["--notebooks", "nb"],
+                                   ["-p", "scale", "quick"]])
 def test_experiments_do_not_take_the_notebooks_options(extra, capsys):
     with pytest.raises(SystemExit) as exited:
         main(["reproduce", "--experiments", "x.json", "--join", *extra])
     assert exited.value.code == 2
-    assert "--notebooks and --since reproduce notebooks; --experiments computes experiments" in capsys.readouterr().err
+    assert "--notebooks, --since and -p reproduce notebooks; --experiments computes experiments" \
+        in capsys.readouterr().err
 

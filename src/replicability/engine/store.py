@@ -91,6 +91,7 @@ __all__ = [
 ]
 
 _ENV_VAR = "REPLICABILITY_CACHE"
+_LOG_VAR = "REPLICABILITY_RESULT_LOG"  # where cached_result lists what it returned (array jobs)
 _ENGINE = "h5netcdf"
 #: Layout version of a stored file; files of another format are stale. Format 2 puts the
 #: attributes under the checksum and records the code versions.
@@ -879,6 +880,10 @@ def cached_result(name, params, compute, *, scale, versions=None):
     with its name, parameters and :func:`provenance`. The store written holds the
     result's lock (:meth:`ResultStore.lock`) from the look-up to the write, so a
     second process asking for the same result waits and reads it.
+    When ``REPLICABILITY_RESULT_LOG`` names a file, each result returned is listed in it
+    (one JSON line: name, key, store, code versions, computed or read), which is how an
+    array job's tasks tell their join what the notebooks read
+    (``replicability reproduce --slice``).
 
     Parameters
     ----------
@@ -933,6 +938,7 @@ def cached_result(name, params, compute, *, scale, versions=None):
         for store in stores:
             ds = store.load(key, versions=versions)
             if ds is not None and not _must_recompute(ds):
+                _log_result(name, key, store, versions, computed=False)
                 return ds
         if os.environ.get("REPLICABILITY_NO_COMPUTE", "") not in ("", "0"):
             raise RecomputeRefusedError(f"{name} ({scale} scale) is in no store and REPLICABILITY_NO_COMPUTE "
@@ -941,4 +947,21 @@ def cached_result(name, params, compute, *, scale, versions=None):
         ds = compute()
         ds.attrs.update({"name": name, "params": key_json, **provenance(time.perf_counter() - start)})
         target.save(key, ds, versions=versions)
+        _log_result(name, key, target, versions, computed=True)
         return target.load(key, versions=versions)
+
+
+def _log_result(name, key, store, versions, *, computed):
+    """Append what :func:`cached_result` returned to the file ``REPLICABILITY_RESULT_LOG`` names, if set.
+
+    One JSON line per result: its name, key, store folder, code versions and whether it
+    was computed (else read). ``replicability reproduce --slice`` sets the variable for
+    each notebook it executes, and its ``--join`` verifies every result listed
+    (:mod:`replicability.report._book_slices`).
+    """
+    log = os.environ.get(_LOG_VAR)
+    if log:
+        line = json.dumps({"name": name, "key": key, "store": str(Path(store.path).resolve()),
+                           "versions": versions or {}, "computed": computed}, sort_keys=True)
+        with open(log, "a", encoding="utf-8") as file:
+            file.write(line + "\n")

@@ -41,6 +41,10 @@ under ``data/``. ``--since TIME`` resumes an interrupted run: results created af
 without executing it (their keys are computed inside it), so ``reproduce`` executes
 the notebooks and compares the result stores before and after: when no result was
 written it says that everything was already computed.
+``reproduce --slice I/N`` executes the ``I``-th of ``N`` shares of the notebooks as a
+task of an array job, computing their pending results into the store and discarding the
+executed notebooks, and ``reproduce --join`` verifies what the tasks computed
+(``report/_book_slices.py``).
 
 Both need the ``[book]`` extra (papermill, nbformat, ipykernel, nbconvert); without it
 they exit with the install command instead of a traceback.
@@ -517,6 +521,10 @@ def _reproduce_plan(paths):
 
 
 def _reproduce(args, progress):
+    if args.slice is not None or args.join:  # an array job's task or its join (report/_book_slices.py)
+        from ._book_slices import book_join, book_slice
+
+        return book_slice(args, progress) if args.slice is not None else book_join(args)
     if args.since is not None:
         try:
             datetime.datetime.strptime(args.since, _TIME_FORMAT)
