@@ -60,7 +60,7 @@ def test_demsar_figure_1a():
     assert ax.get_xlim()[0] > ax.get_xlim()[1]  # rank 1 on the right, as Demšar draws it
     labels = {t.get_text() for t in ax.texts}
     assert {"C4.5 (3.14)", "C4.5+m (2.00)", "C4.5+cf (2.89)", "C4.5+m+cf (1.96)"} <= labels
-    assert "CD = 1.12 (α = 0.1)" in labels
+    assert "CD = 1.12 (Nemenyi, α = 0.1)" in labels
 
 
 def test_demsar_at_five_percent_has_one_bar():

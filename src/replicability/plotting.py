@@ -62,7 +62,8 @@ def _names_and_ranks(average_ranks, names):
     return names, ranks
 
 
-def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=0.05, best="left", ax=None):
+def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=0.05, best="left", ax=None,
+                                cliques=None, test="Nemenyi", caveat=None):
     r"""Demšar's critical difference (CD) diagram of average ranks.
 
     The learners' average ranks lie on one axis (rank 1, the best, on the ``best``
@@ -70,8 +71,13 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
     :math:`CD = q_\alpha \sqrt{k(k+1)/(6N)}` at level ``alpha``; thick bars below the
     axis join each maximal group of learners whose average ranks span less than CD
     (not significantly different, :func:`~replicability.stats.ranks.rank_cliques`).
-    A learner that differs from all others gets no bar. Each learner is labelled with
-    its name and average rank, the better half on the ``best`` side.
+    Given ``cliques`` from another post-hoc test (e.g.
+    :func:`~replicability.stats.pairwise.significance_cliques` of pairwise tests), the
+    bars are those and no CD bar is drawn; the test and its level are written above
+    the axis. A learner that differs from all others gets no bar. Each learner is
+    labelled with its name and average rank, the better half on the ``best`` side;
+    learners are ordered by rank, then by position, so the figure does not depend on
+    anything but its input.
 
     Parameters
     ----------
@@ -89,11 +95,19 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
         Side of rank 1. Demšar draws the best on the right.
     ax : matplotlib.axes.Axes, optional
         Axes to draw on; a new figure when omitted.
+    cliques : sequence of sequence of int, optional
+        Groups of learner positions not significantly different by ``test``; default
+        Nemenyi's.
+    test : str, optional
+        Name of the post-hoc test that made ``cliques``, written with ``alpha``.
+    caveat : str, optional
+        A warning written under the title, e.g. that the omnibus test does not reject.
 
     Returns
     -------
     matplotlib.axes.Axes
-        The CD bar has ``gid`` ``"critical_difference"``, each clique bar ``"clique"``.
+        The CD bar has ``gid`` ``"critical_difference"``, each clique bar ``"clique"``,
+        the caveat text ``"caveat"``.
 
     References
     ----------
@@ -119,8 +133,12 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
     if ax is not None and not hasattr(ax, "plot"):
         raise ValueError(f"`ax` must be a matplotlib Axes or None; got {type(ax).__name__}.")
     k = ranks.size
-    cd = critical_difference(k, n, alpha=alpha)
-    cliques = [c for c in rank_cliques(ranks, cd) if len(c) > 1]
+    cd = critical_difference(k, n, alpha=alpha) if cliques is None else None
+    if cliques is None:
+        cliques = rank_cliques(ranks, cd)
+    elif any(not 0 <= int(i) < k for c in cliques for i in c):
+        raise ValueError(f"`cliques` must hold learner positions in [0, {k}); got {cliques!r}.")
+    cliques = [tuple(int(i) for i in c) for c in cliques if len(c) > 1]
     # Better half of the learners labelled on the side of rank 1, the other half on the far side.
     order = list(np.lexsort((np.arange(k), ranks)))
     n_near = (k + 1) // 2
@@ -134,11 +152,18 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
     for t in range(int(low), int(high) + 1):
         ax.plot([t, t], [0, 0.12], color="black", lw=1)
         ax.text(t, 0.2, str(t), ha="center", va="bottom", fontsize=9)
-    # CD bar from rank 1 inwards
-    ax.plot([low, low + cd], [_CD_Y, _CD_Y], color="black", lw=1.5, gid="critical_difference")
-    for end in (low, low + cd):
-        ax.plot([end, end], [_CD_Y - 0.07, _CD_Y + 0.07], color="black", lw=1.5)
-    ax.text(low + cd / 2, _CD_Y + 0.12, f"CD = {cd:.2f} (α = {alpha:g})", ha="center", va="bottom", fontsize=9)
+    if cd is not None:  # CD bar from rank 1 inwards
+        ax.plot([low, low + cd], [_CD_Y, _CD_Y], color="black", lw=1.5, gid="critical_difference")
+        for end in (low, low + cd):
+            ax.plot([end, end], [_CD_Y - 0.07, _CD_Y + 0.07], color="black", lw=1.5)
+        ax.text(low + cd / 2, _CD_Y + 0.12, f"CD = {cd:.2f} ({test}, α = {alpha:g})", ha="center", va="bottom",
+                fontsize=9)
+    else:
+        ax.text((low + high) / 2, _CD_Y, f"bars: no pair differs ({test}, α = {alpha:g})", ha="center",
+                va="bottom", fontsize=9)
+    if caveat is not None:
+        ax.text((low + high) / 2, _CD_Y + 0.4, str(caveat), ha="center", va="bottom", fontsize=9, color="firebrick",
+                gid="caveat")
     # clique bars, one row each
     for row, clique in enumerate(cliques):
         y = _BAR_Y0 - row * _BAR_DY
@@ -158,6 +183,6 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
             ax.text(edge + (-0.05 if side == "near" else 0.05), y, f"{names[j]} ({ranks[j]:.2f})",
                     ha=ha, va="center", fontsize=9)
     ax.set_xlim((low - margin, high + margin) if best == "left" else (high + margin, low - margin))
-    ax.set_ylim(top - max(len(near), len(far)) * _LABEL_DY, _CD_Y + 0.45)
+    ax.set_ylim(top - max(len(near), len(far)) * _LABEL_DY, _CD_Y + (0.85 if caveat is not None else 0.45))
     ax.set_axis_off()
     return ax

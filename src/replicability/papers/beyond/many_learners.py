@@ -48,8 +48,11 @@ def _demsar_fits():
     table6 = read_published("demsar2006", "table6")
     learners = list(DEMSAR_LEARNERS)
     ranks = table6.pivot(index="dataset", columns="learner", values="rank")[learners]
-    at10 = compare_many_scores(ranks, better="lower", alpha=0.10, test="mean_ranks", control=learners[0])
-    at05 = compare_many_scores(ranks, better="lower", alpha=0.05, test="mean_ranks", control=learners[0])
+    # Demšar's formula has no tie correction (his ranks tie), and his groups are Nemenyi's.
+    fixed = {"better": "lower", "test": "mean_ranks", "control": learners[0], "posthoc": "nemenyi",
+             "tie_correction": False}
+    at10 = compare_many_scores(ranks, alpha=0.10, **fixed)
+    at05 = compare_many_scores(ranks, alpha=0.05, **fixed)
     return at10, at05
 
 
@@ -278,7 +281,7 @@ def _uci_analysis(results, alpha, test):
     """The three learners on the UCI data sets: the many-learner comparison, the per-pair tests and their tables."""
     scores, learners, datasets = _accuracy_scores(results)
     many = compare_many_scores(scores, learners=learners, datasets=datasets, alpha=alpha, test=test,
-                               scoring="accuracy")
+                               posthoc="nemenyi", scoring="accuracy")
     per_pair = per_pair_tests(results, alpha=alpha)
     per_dataset = pd.DataFrame(scores[0], index=datasets, columns=learners).round(4)
     ranks0 = pd.DataFrame(rank_scores(scores[0]), index=datasets, columns=[f"rank {n}" for n in learners])
