@@ -107,7 +107,7 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
     -------
     matplotlib.axes.Axes
         The CD bar has ``gid`` ``"critical_difference"``, each clique bar ``"clique"``,
-        the caveat text ``"caveat"``.
+        each learner's label ``"learner"``, the caveat text ``"caveat"``.
 
     References
     ----------
@@ -146,12 +146,16 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
     low, high = 1.0, float(max(k, np.ceil(ranks.max())))
     if ax is None:
         height = 1.2 + 0.32 * (max(len(near), len(far)) + len(cliques))
-        _, ax = plt.subplots(figsize=(6.4, height), layout="constrained")
+        # labels stand outside the rank axis on both sides: about 0.07 inch per character at 9 points
+        longest = max(len(f"{name} ({r:.2f})") for name, r in zip(names, ranks))
+        _, ax = plt.subplots(figsize=(max(6.4, 3.5 + 0.14 * longest), height), layout="constrained")
     # rank axis with ticks
     ax.plot([low, high], [0, 0], color="black", lw=1)
+    step = 1 if high - low <= 12 else (2 if high - low <= 24 else 5)  # tick labels that do not collide
     for t in range(int(low), int(high) + 1):
         ax.plot([t, t], [0, 0.12], color="black", lw=1)
-        ax.text(t, 0.2, str(t), ha="center", va="bottom", fontsize=9)
+        if t == 1 or t % step == 0:
+            ax.text(t, 0.2, str(t), ha="center", va="bottom", fontsize=9)
     if cd is not None:  # CD bar from rank 1 inwards
         ax.plot([low, low + cd], [_CD_Y, _CD_Y], color="black", lw=1.5, gid="critical_difference")
         for end in (low, low + cd):
@@ -181,7 +185,7 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
             ax.plot([ranks[j], ranks[j], edge], [0, y, y], color="0.35", lw=0.9)
             ax.plot(ranks[j], 0, "o", color="black", ms=4)
             ax.text(edge + (-0.05 if side == "near" else 0.05), y, f"{names[j]} ({ranks[j]:.2f})",
-                    ha=ha, va="center", fontsize=9)
+                    ha=ha, va="center", fontsize=9, gid="learner")
     ax.set_xlim((low - margin, high + margin) if best == "left" else (high + margin, low - margin))
     ax.set_ylim(top - max(len(near), len(far)) * _LABEL_DY, _CD_Y + (0.85 if caveat is not None else 0.45))
     ax.set_axis_off()
