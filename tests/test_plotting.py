@@ -207,3 +207,26 @@ def test_cliques_from_another_test_and_the_caveat(tmp_path):
     ax.figure.savefig(tmp_path / "pairwise_cliques_caveat.png")
     with pytest.raises(ValueError, match="`cliques`"):
         critical_difference_diagram(ranks, 6, cliques=[(0, 3)])
+
+
+def test_multi_comparison_matrix_reads_the_result(tmp_path):
+    from replicability.plotting import multi_comparison_matrix
+    from replicability.stats.pairwise import pairwise_test
+
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(30, 4)) + np.array([0.0, 0.1, 0.6, 1.2])
+    res = pairwise_test(x)
+    ax = multi_comparison_matrix(res, names=list("ABCD"))
+    for i, j in itertools.permutations(range(4), 2):
+        (cell,) = [t for t in ax.texts if t.get_gid() == f"cell {i} {j}"]
+        mean, wtl, p = cell.get_text().split("\n")
+        assert float(mean) == pytest.approx(res.mean_difference[i, j], rel=5e-3)
+        assert wtl == f"{res.wins[i, j]}/{res.ties[i, j]}/{res.losses[i, j]}"
+        assert float(p.removeprefix("p = ")) == pytest.approx(res.adjusted_pvalue[i, j], rel=5e-3)
+        assert (cell.get_fontweight() == "bold") == bool(res.adjusted_pvalue[i, j] < 0.05)
+    assert [t.get_text() for t in ax.get_xticklabels()] == list("ABCD")
+    ax.figure.savefig(tmp_path / "multi_comparison_matrix.png")
+    with pytest.raises(ValueError, match="one table"):
+        multi_comparison_matrix(pairwise_test(np.stack([x, x])))
+    with pytest.raises(ValueError, match="`names`"):
+        multi_comparison_matrix(res, names=["A"])

@@ -7,7 +7,9 @@ install (``pip install 'replicability[plot]'``).
 :func:`critical_difference_diagram` draws Demšar's (2006) CD diagram: the average ranks
 of several learners over many data sets on one axis, the critical difference of the
 Nemenyi test, and bars joining the groups of learners that are not significantly
-different (:func:`replicability.stats.ranks.rank_cliques`).
+different (:func:`replicability.stats.ranks.rank_cliques`, or the cliques of another
+post-hoc test). :func:`multi_comparison_matrix` draws every pair's mean difference,
+wins/ties/losses and p-value (:func:`replicability.stats.pairwise.pairwise_test`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import numpy as np
 from ._validation import as_float_array, check_alpha, check_choice, check_positive_int
 from .stats.ranks import critical_difference, rank_cliques
 
-__all__ = ["critical_difference_diagram"]
+__all__ = ["critical_difference_diagram", "multi_comparison_matrix"]
 
 _SIDES = ("left", "right")
 # Vertical layout, in axis units: the rank axis at 0, the CD bar above, cliques and labels below.
@@ -189,4 +191,73 @@ def critical_difference_diagram(average_ranks, n_datasets, *, names=None, alpha=
     ax.set_xlim((low - margin, high + margin) if best == "left" else (high + margin, low - margin))
     ax.set_ylim(top - max(len(near), len(far)) * _LABEL_DY, _CD_Y + (0.85 if caveat is not None else 0.45))
     ax.set_axis_off()
+    return ax
+
+
+def multi_comparison_matrix(result, *, names=None, alpha=0.05, ax=None):
+    """The multi-comparison matrix of Ismail-Fawaz et al. (2023) as a figure.
+
+    Cell ``(i, j)`` is coloured by the mean difference of scores of learner ``i`` (row)
+    minus learner ``j`` (column) over the data sets both have, and reads that mean, the
+    wins/ties/losses of ``i`` and Holm's p-value of the pair; pairs that differ at
+    ``alpha`` are in bold. Rows and columns keep the order of the learners.
+
+    Parameters
+    ----------
+    result : PairwiseResult
+        Of one table (:func:`~replicability.stats.pairwise.pairwise_test`).
+    names : sequence of str, optional
+        Learner names, in order.
+    alpha : float, optional
+        Level at which a pair is shown in bold.
+    ax : matplotlib.axes.Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Each cell's text has ``gid`` ``"cell i j"``.
+
+    References
+    ----------
+    .. [1] Ismail-Fawaz, A., et al. (2023). An approach to multiple comparison
+       benchmark evaluations that is stable under manipulation of the comparate set.
+       arXiv:2305.11921. https://arxiv.org/abs/2305.11921
+
+    Examples
+    --------
+    >>> from replicability.stats.pairwise import pairwise_test
+    >>> from replicability.plotting import multi_comparison_matrix
+    >>> res = pairwise_test([[0.8, 0.7, 0.6], [0.9, 0.8, 0.85], [0.7, 0.6, 0.65], [0.75, 0.7, 0.7]])
+    >>> ax = multi_comparison_matrix(res, names=["A", "B", "C"])
+    >>> [t.get_text() for t in ax.texts if t.get_gid() == "cell 0 1"]
+    ['+0.0875\\n4/0/0\\np = 0.204']
+    """
+    plt = pyplot()
+    alpha = check_alpha(alpha)
+    diff = np.asarray(getattr(result, "mean_difference", None))
+    if diff.ndim != 2 or diff.shape[0] != diff.shape[1]:
+        raise ValueError(f"`result` must be the PairwiseResult of one table; got mean differences of shape "
+                         f"{diff.shape}.")
+    k = diff.shape[0]
+    names = [str(i) for i in range(k)] if names is None else [str(n) for n in names]
+    if len(names) != k:
+        raise ValueError(f"`names` must name each of the {k} learners; got {len(names)} names.")
+    if ax is None:
+        size = 1.2 + 1.1 * k
+        _, ax = plt.subplots(figsize=(size + 1.5, size), layout="constrained")
+    bound = float(np.nanmax(np.abs(diff))) or 1.0
+    image = ax.imshow(np.where(np.eye(k, dtype=bool), np.nan, diff), cmap="coolwarm_r", vmin=-bound, vmax=bound)
+    ax.figure.colorbar(image, ax=ax, label="mean difference (row - column)")
+    for i in range(k):
+        for j in range(k):
+            if i == j:
+                continue
+            # rounded, plus 0.0: a mean difference of 1e-17 (or -0.0) reads as 0
+            text = (f"{np.round(diff[i, j], 12) + 0.0:+.3g}\n{int(result.wins[i, j])}/{int(result.ties[i, j])}/"
+                    f"{int(result.losses[i, j])}\np = {float(result.adjusted_pvalue[i, j]):.3g}")
+            ax.text(j, i, text, ha="center", va="center", fontsize=8, gid=f"cell {i} {j}",
+                    fontweight="bold" if result.adjusted_pvalue[i, j] < alpha else "normal")
+    ax.set_xticks(range(k), names, rotation=45, ha="right")
+    ax.set_yticks(range(k), names)
+    ax.set_title(f"wins/ties/losses of the row; Holm p ({result.test}), bold below {alpha:g}", fontsize=9)
     return ax

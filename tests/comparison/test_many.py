@@ -409,3 +409,10 @@ def test_diagram_caveat_when_the_omnibus_test_does_not_reject():
     assert caveats and "no difference shown" in caveats[0]
     strong = compare_many_scores(_table(seed=1, n=30, k=3) + np.array([0.0, 0.05, 0.1]))
     assert strong.rejects(0) and not [t for t in strong.plot().texts if t.get_gid() == "caveat"]
+
+
+def test_plot_matrix_draws_the_pairwise_result():
+    res = compare_many_scores(_table(seed=2, n=20, k=3))
+    ax = res.plot_matrix()
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(res.learners)
+    assert len([t for t in ax.texts if (t.get_gid() or "").startswith("cell")]) == 6

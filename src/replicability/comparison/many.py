@@ -25,7 +25,7 @@ from sklearn.utils.validation import _num_samples
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, check_rope, sklearn_seed
 from ..engine.parallel import parallel_map
-from ..plotting import critical_difference_diagram
+from ..plotting import critical_difference_diagram, multi_comparison_matrix
 from ..stats.bayesian import bayesian_signed_rank_test
 from ..stats.contingency import holm
 from ..stats.control import ControlTestResult, control_test
@@ -250,6 +250,19 @@ class ManyComparison:
         frame = one.to_frame(self.learners)
         frame["differs"] = frame["Holm pvalue"] < self.alpha
         return frame
+
+    def plot_matrix(self, ax=None, *, repeat=0):
+        """The multi-comparison matrix of a randomization as a figure
+        (:func:`replicability.plotting.multi_comparison_matrix`).
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+        """
+        res = self.pairwise
+        one = PairwiseResult(**{name: (value[repeat] if isinstance(value, np.ndarray) else value)
+                                for name, value in res.__dict__.items()})
+        return multi_comparison_matrix(one, names=list(self.learners), alpha=self.alpha, ax=ax)
 
     def replicability(self):
         """How the first randomization's conclusions fare in the others.
