@@ -59,6 +59,7 @@ _MODULES = {
         "nemenyi_test", "rank_cliques", "rank_scores",
     ),
     "control": ("ControlTestResult", "control_test"),
+    "hierarchical": ("HierarchicalResult", "effective_sample_size", "hierarchical_test", "split_rhat"),
     "pairwise": ("PairwiseResult", "pairwise_test", "significance_cliques"),
     "incomplete": ("IncompleteBlockResult", "durbin_test", "is_balanced_incomplete", "skillings_mack_test"),
     "cv_intervals": (
