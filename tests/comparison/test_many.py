@@ -416,3 +416,27 @@ def test_plot_matrix_draws_the_pairwise_result():
     ax = res.plot_matrix()
     assert [t.get_text() for t in ax.get_yticklabels()] == list(res.learners)
     assert len([t for t in ax.texts if (t.get_gid() or "").startswith("cell")]) == 6
+
+
+def test_tie_corrected_friedman_on_autoranks_readme_table_matches_scipy_and_autorank():
+    import warnings
+
+    from autorank import autorank
+    from scipy import stats
+
+    # autorank's README example: six populations clipped to [0, 1], 19 of 50 rows with ties
+    gen = np.random.RandomState(42)
+    data = pd.DataFrame({f"pop_{i}": gen.normal(mean, 0.3, 50).clip(0, 1)
+                         for i, mean in enumerate([0.2, 0.3, 0.5, 0.8, 0.85, 0.9])})
+    assert int((data.nunique(axis=1) < 6).sum()) == 19
+    res = compare_many_scores(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ref = autorank(data, alpha=0.05, verbose=False)
+    assert ref.omnibus == "friedman"
+    assert float(res.friedman.pvalue[0]) == pytest.approx(ref.pvalue, rel=1e-12)
+    assert float(res.friedman.pvalue[0]) == pytest.approx(stats.friedmanchisquare(*data.to_numpy().T).pvalue,
+                                                          rel=1e-12)
+    assert float(res.friedman.pvalue[0]) == pytest.approx(2.34e-28, rel=1e-2)  # the number
+    untied = compare_many_scores(data, tie_correction=False)
+    assert float(untied.friedman.pvalue[0]) == pytest.approx(1.07e-27, rel=1e-2)  # the former default

@@ -1,6 +1,6 @@
 """Skillings–Mack and Durbin tests for tables with missing cells (stats.incomplete).
 
-Reference values: Hollander & Wolfe (1999, Sec. 7.9; Brady's 1969 data) as computed by
+Reference values: Hollander & Wolfe (1999, Chapter 7; Brady's 1969 data) as computed by
 R's PMCMRplus ``skillingsMackTest`` (its help page's example: SM = 13.28095, p =
 0.001306405, df 2; also recorded in tlsfuzzer's ``tests/test_tlsfuzzer_utils_stats.py``,
 with a second, five-learner example SM = 12.53551, p = 0.01378318, df 4); Conover (1999,

@@ -191,7 +191,7 @@ def skillings_mack_test(scores, *, better="higher"):
        when there are missing data). Stata Journal 9(2), 299-305.
        https://doi.org/10.1177/1536867X0900900208
     .. [3] Hollander, M., & Wolfe, D. A. (1999). Nonparametric Statistical Methods,
-       2nd ed. Wiley, Sec. 7.9 (Brady's 1969 data).
+       2nd ed. Wiley, Chapter 7 (Brady's 1969 data).
 
     Examples
     --------
