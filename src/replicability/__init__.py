@@ -50,7 +50,7 @@ _MODULES = {
     "stats.cv_intervals": ("corrected_cv_interval", "naive_cv_interval"),
     "stats.nested_cv": ("nested_cv_interval",),
     "comparison.many": ("ManyComparison", "compare_many", "compare_many_scores"),
-    "plotting": ("critical_difference_diagram",),
+    "plotting": ("critical_difference_diagram", "multi_comparison_matrix"),
 }
 _ROOMS = ("stats", "learners", "sources", "engine", "comparison", "report", "papers")
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=_ROOMS)

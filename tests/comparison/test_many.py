@@ -34,7 +34,9 @@ def _table(seed=0, n=15, k=4, repeats=None):
 
 
 def test_demsar_example_through_compare_many_scores():
-    res = compare_many_scores(_demsar_ranks(), better="lower", alpha=0.10, test="mean_ranks")
+    # Demšar applies the Friedman formula without the tie correction to his tied ranks
+    res = compare_many_scores(_demsar_ranks(), better="lower", alpha=0.10, test="mean_ranks", posthoc="nemenyi",
+                              tie_correction=False)
     assert res.learners == tuple(LEARNERS) and len(res.datasets) == 14
     assert res.control == "C4.5+m+cf"  # the best average rank (1.964)
     assert res.cliques() == [("C4.5+m+cf", "C4.5+m", "C4.5+cf"), ("C4.5+cf", "C4.5")]
@@ -96,7 +98,7 @@ def test_summary_html_and_repr():
 
 
 def test_plot_draws_the_critical_difference_diagram():
-    res = compare_many_scores(_demsar_ranks(), better="lower", alpha=0.10)
+    res = compare_many_scores(_demsar_ranks(), better="lower", alpha=0.10, posthoc="nemenyi")
     ax = res.plot(best="right")
     bar = [line for line in ax.lines if line.get_gid() == "critical_difference"][0]
     assert np.ptp(bar.get_xdata()) == pytest.approx(res.critical_difference)
@@ -317,3 +319,124 @@ def test_compare_many_refuses_groups_without_a_group_aware_cv_and_mixed_layouts(
     with pytest.raises(ValueError, match="the same layout"):
         compare_many(LEARNER_LIST, {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True)},
                      cv=_Odd(3))
+
+
+# --------------------------------------------------------------------------
+# missing cells, pairwise post-hoc tests, tie correction, the diagram's caveat
+# --------------------------------------------------------------------------
+
+
+def _gappy(seed=0, n=20, k=5, fraction=0.15):
+    rng = np.random.default_rng(seed)
+    x = np.round(0.8 + 0.05 * rng.normal(size=(n, k)) + np.linspace(0, 0.05, k), 3)
+    x[rng.random(x.shape) < fraction] = np.nan
+    return x
+
+
+def test_missing_cells_use_skillings_mack_and_pairwise_deletion():
+    from replicability.stats.incomplete import skillings_mack_test
+    from replicability.stats.pairwise import pairwise_test
+
+    x = _gappy()
+    res = compare_many_scores(x)
+    assert res.friedman is None and res.nemenyi is None and res.omnibus == "Skillings-Mack"
+    ref = skillings_mack_test(x)
+    assert res.omnibus_pvalue()[0] == ref.pvalue and res.rejects(0) == (ref.pvalue < 0.05)
+    pairs = pairwise_test(x)
+    control = res.learners.index(res.control)
+    np.testing.assert_array_equal(res.control_results.pvalue[0], np.delete(pairs.pvalue[:, control], control))
+    assert f"{int(np.isnan(x).sum())} missing cells" in res.summary() and "Skillings-Mack" in res.summary()
+    assert res.to_frame()["missing"].sum() == np.isnan(x).sum()
+    with pytest.raises(ValueError, match="no critical difference"):
+        _ = res.critical_difference
+
+
+def test_balanced_incomplete_design_uses_durbin():
+    from replicability.stats.incomplete import durbin_test
+
+    nan = np.nan
+    rng = np.random.default_rng(4)
+    design = np.array([[1, 1, nan, 1, nan, nan, nan], [nan, 1, 1, nan, 1, nan, nan], [nan, nan, 1, 1, nan, 1, nan],
+                       [nan, nan, nan, 1, 1, nan, 1], [1, nan, nan, nan, 1, 1, nan], [nan, 1, nan, nan, nan, 1, 1],
+                       [1, nan, 1, nan, nan, nan, 1]])
+    x = design * rng.normal(size=design.shape)
+    res = compare_many_scores(x)
+    assert res.omnibus == "Durbin F" and res.omnibus_pvalue()[0] == durbin_test(x).f_pvalue
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"posthoc": "nemenyi"}, "Nemenyi"), ({"test": "mean_ranks"}, "mean-ranks"), ({"rope": 0.01}, "`rope`")])
+def test_missing_cells_refuse_what_needs_every_cell(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        compare_many_scores(_gappy(), **kwargs)
+
+
+def test_missing_cells_refuse_learners_that_never_meet():
+    x = np.array([[0.8, 0.7, np.nan, np.nan], [0.7, 0.8, np.nan, np.nan], [np.nan, np.nan, 0.6, 0.9],
+                  [np.nan, np.nan, 0.9, 0.6]])
+    with pytest.raises(ValueError, match="never meet"):
+        compare_many_scores(x)
+
+
+def test_default_cliques_come_from_pairwise_signed_rank_tests_with_holm():
+    from replicability.stats.pairwise import pairwise_test, significance_cliques
+
+    x = _table(seed=3, n=25, k=6)
+    res = compare_many_scores(x)
+    pairs = pairwise_test(x)
+    groups = significance_cliques(res.nemenyi.average_ranks[0], pairs.adjusted_pvalue < 0.05)
+    assert res.posthoc == "signed_rank" and res.cliques() == [tuple(res.learners[i] for i in g) for g in groups]
+    frame = res.multi_comparison()
+    assert len(frame) == 15 and (frame["differs"] == (frame["Holm pvalue"] < 0.05)).all()
+    assert compare_many_scores(x, posthoc="sign").pairwise.test == "sign"
+
+
+def test_tie_correction_is_on_by_default_as_scipy():
+    from scipy import stats
+
+    x = np.round(_table(seed=5, n=30, k=4), 2)  # rounded: ties within data sets
+    assert np.any([len(set(row)) < 4 for row in x])
+    res = compare_many_scores(x)
+    assert float(res.friedman.statistic[0]) == pytest.approx(stats.friedmanchisquare(*x.T).statistic, rel=1e-12)
+    assert res.friedman.tie_correction
+
+
+def test_diagram_caveat_when_the_omnibus_test_does_not_reject():
+    rng = np.random.default_rng(0)
+    null = compare_many_scores(rng.normal(size=(10, 4)))
+    assert not null.rejects(0)
+    caveats = [t.get_text() for t in null.plot().texts if t.get_gid() == "caveat"]
+    assert caveats and "no difference shown" in caveats[0]
+    strong = compare_many_scores(_table(seed=1, n=30, k=3) + np.array([0.0, 0.05, 0.1]))
+    assert strong.rejects(0) and not [t for t in strong.plot().texts if t.get_gid() == "caveat"]
+
+
+def test_plot_matrix_draws_the_pairwise_result():
+    res = compare_many_scores(_table(seed=2, n=20, k=3))
+    ax = res.plot_matrix()
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(res.learners)
+    assert len([t for t in ax.texts if (t.get_gid() or "").startswith("cell")]) == 6
+
+
+def test_tie_corrected_friedman_on_autoranks_readme_table_matches_scipy_and_autorank():
+    import warnings
+
+    from autorank import autorank
+    from scipy import stats
+
+    # autorank's README example: six populations clipped to [0, 1], 19 of 50 rows with ties
+    gen = np.random.RandomState(42)
+    data = pd.DataFrame({f"pop_{i}": gen.normal(mean, 0.3, 50).clip(0, 1)
+                         for i, mean in enumerate([0.2, 0.3, 0.5, 0.8, 0.85, 0.9])})
+    assert int((data.nunique(axis=1) < 6).sum()) == 19
+    res = compare_many_scores(data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ref = autorank(data, alpha=0.05, verbose=False)
+    assert ref.omnibus == "friedman"
+    assert float(res.friedman.pvalue[0]) == pytest.approx(ref.pvalue, rel=1e-12)
+    assert float(res.friedman.pvalue[0]) == pytest.approx(stats.friedmanchisquare(*data.to_numpy().T).pvalue,
+                                                          rel=1e-12)
+    assert float(res.friedman.pvalue[0]) == pytest.approx(2.34e-28, rel=1e-2)  # the number
+    untied = compare_many_scores(data, tie_correction=False)
+    assert float(untied.friedman.pvalue[0]) == pytest.approx(1.07e-27, rel=1e-2)  # the former default

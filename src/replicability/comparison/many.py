@@ -25,10 +25,13 @@ from sklearn.utils.validation import _num_samples
 
 from .._validation import as_generator, check_alpha, check_choice, check_positive_int, check_rope, sklearn_seed
 from ..engine.parallel import parallel_map
-from ..plotting import critical_difference_diagram
+from ..plotting import critical_difference_diagram, multi_comparison_matrix
 from ..stats.bayesian import bayesian_signed_rank_test
+from ..stats.contingency import holm
 from ..stats.control import ControlTestResult, control_test
+from ..stats.incomplete import IncompleteBlockResult, durbin_test, is_balanced_incomplete, skillings_mack_test
 from ..stats.measures import replicability_r2
+from ..stats.pairwise import PairwiseResult, pairwise_test, significance_cliques
 from ..stats.ranks import FriedmanResult, NemenyiResult, friedman_test, nemenyi_test, rank_cliques
 from .checks import check_comparable, check_picklable, stratify
 from .folds import gather, split_name
@@ -40,6 +43,8 @@ from .work import SharedData, SplitRecipe, run_repeat, split_results
 __all__ = ["ManyComparison", "compare_many", "compare_many_scores"]
 
 _TEST_NAMES = {"signed_rank": "Wilcoxon signed-rank", "sign": "sign", "mean_ranks": "z on mean ranks"}
+_POSTHOC_NAMES = {"signed_rank": "Wilcoxon signed-rank tests with Holm", "sign": "sign tests with Holm",
+                  "nemenyi": "Nemenyi"}
 
 
 def _escape(text):
@@ -69,12 +74,21 @@ class ManyComparison:
         randomization unless chosen).
     test : str
         The control test: ``"signed_rank"``, ``"sign"`` or ``"mean_ranks"``.
-    friedman : FriedmanResult
-        Friedman and Iman-Davenport, one value per randomization.
-    nemenyi : NemenyiResult
-        Nemenyi p-values (n_repeats, k, k), average ranks (n_repeats, k) and CD.
+    friedman : FriedmanResult or None
+        Friedman and Iman-Davenport, one value per randomization; None with missing cells.
+    nemenyi : NemenyiResult or None
+        Nemenyi p-values (n_repeats, k, k), average ranks (n_repeats, k) and CD; None
+        with missing cells (its standard error assumes every cell).
     control_results : ControlTestResult
         Control against the others, (n_repeats, k - 1), with Holm-adjusted p-values.
+    pairwise : PairwiseResult
+        Every pair by the ``posthoc`` paired test (the signed-rank test for
+        ``"nemenyi"``) with Holm over all pairs: the multi-comparison matrix.
+    posthoc : str
+        Test whose decisions draw the cliques: ``"signed_rank"``, ``"sign"`` or ``"nemenyi"``.
+    incomplete : IncompleteBlockResult or None
+        With missing cells, the omnibus test in place of Friedman's: Durbin's when the
+        gaps form a balanced incomplete block design, else Skillings-Mack's.
     scoring : str
         Name of the score.
     scheme : str or None
@@ -105,6 +119,9 @@ class ManyComparison:
     friedman: FriedmanResult
     nemenyi: NemenyiResult
     control_results: ControlTestResult
+    pairwise: PairwiseResult
+    posthoc: str = "signed_rank"
+    incomplete: IncompleteBlockResult | None = None
     scoring: str = "score"
     scheme: str | None = None
     seeds: list | None = None
@@ -119,40 +136,68 @@ class ManyComparison:
 
     @property
     def critical_difference(self):
-        """Nemenyi's critical difference of average ranks at ``alpha``."""
+        """Nemenyi's critical difference of average ranks at ``alpha`` (complete tables only)."""
+        if self.nemenyi is None:
+            raise ValueError("There is no critical difference with missing cells: Nemenyi's standard error "
+                             "assumes every cell; the cliques come from the pairwise tests.")
         return float(self.nemenyi.critical_difference)
 
+    @property
+    def omnibus(self):
+        """Name of the test that decides whether any learner differs."""
+        if self.incomplete is None:
+            return "Iman-Davenport F"
+        return "Durbin F" if self.incomplete.method == "durbin" else "Skillings-Mack"
+
+    def omnibus_pvalue(self):
+        """P-value of the omnibus decision, one per randomization."""
+        if self.incomplete is None:
+            return np.asarray(self.friedman.iman_davenport_pvalue)
+        res = self.incomplete
+        return np.atleast_1d(res.f_pvalue if res.method == "durbin" else res.pvalue)
+
+    def _ranks(self, repeat):
+        source = self.nemenyi if self.incomplete is None else self.incomplete
+        return np.asarray(source.average_ranks)[repeat]
+
     def average_ranks(self, repeat=0):
-        """Average rank of each learner (pandas Series, best first)."""
+        """Average rank of each learner (pandas Series, best first); with missing cells over its data sets."""
         import pandas as pd
 
-        ranks = pd.Series(self.nemenyi.average_ranks[repeat], index=list(self.learners), name="average rank")
+        ranks = pd.Series(self._ranks(repeat), index=list(self.learners), name="average rank")
         return ranks.sort_values(kind="stable")
 
     def rejects(self, repeat=None):
-        """Whether Iman & Davenport's F rejects "all learners alike" at ``alpha`` (all randomizations if None)."""
-        p = np.asarray(self.friedman.iman_davenport_pvalue) < self.alpha
+        """Whether the omnibus test rejects "all learners alike" at ``alpha`` (all randomizations if None)."""
+        p = self.omnibus_pvalue() < self.alpha
         return p if repeat is None else bool(p[repeat])
 
+    def _clique_positions(self, repeat):
+        if self.posthoc == "nemenyi":
+            return rank_cliques(self._ranks(repeat), self.critical_difference)
+        return significance_cliques(self._ranks(repeat), self.pairwise.significant(self.alpha)[repeat])
+
     def cliques(self, repeat=0):
-        """Maximal groups of learners whose average ranks differ by less than CD, best group first."""
-        groups = rank_cliques(self.nemenyi.average_ranks[repeat], self.critical_difference)
-        return [tuple(self.learners[i] for i in group) for group in groups]
+        """Maximal groups of learners of which no pair differs by the ``posthoc`` test, best group first."""
+        return [tuple(self.learners[i] for i in group) for group in self._clique_positions(repeat)]
 
     def to_frame(self, repeat=0):
         """One row per learner, best average rank first: mean score, average rank, wins, and the control test."""
         import pandas as pd
 
         scores = self.scores[repeat]
-        ranks = self.nemenyi.average_ranks[repeat]
-        best = scores.max(axis=1) if self.better == "higher" else scores.min(axis=1)
+        ranks = self._ranks(repeat)
+        best = np.nanmax(scores, axis=1) if self.better == "higher" else np.nanmin(scores, axis=1)
         control = self.learners.index(self.control)
         res = self.control_results
         rows = []
         for j, name in enumerate(self.learners):
-            row = {"learner": name, f"mean {self.scoring}": float(scores[:, j].mean()),
-                   "average rank": float(ranks[j]), "best on": int(np.sum(scores[:, j] == best)),
-                   f"Nemenyi p vs {self.control}": float(self.nemenyi.pvalue[repeat, j, control])}
+            row = {"learner": name, f"mean {self.scoring}": float(np.nanmean(scores[:, j])),
+                   "average rank": float(ranks[j]), "best on": int(np.sum(scores[:, j] == best))}
+            if self.nemenyi is not None:
+                row[f"Nemenyi p vs {self.control}"] = float(self.nemenyi.pvalue[repeat, j, control])
+            else:
+                row["missing"] = int(np.isnan(scores[:, j]).sum())
             if j == control:
                 row.update({"statistic": np.nan, "pvalue": np.nan, "Holm pvalue": np.nan, "differs from control": ""})
             else:
@@ -168,10 +213,13 @@ class ManyComparison:
         """One row per pair of learners: rank difference, Nemenyi p-value, whether it reaches CD.
 
         With a ROPE, also the Bayesian signed-rank test's three probabilities and its
-        decision at 0.95.
+        decision at 0.95. Without Nemenyi (missing cells), the pairwise tests' columns
+        (:meth:`multi_comparison`) take its place.
         """
         import pandas as pd
 
+        if self.nemenyi is None:
+            return self.multi_comparison(repeat)
         ranks = self.nemenyi.average_ranks[repeat]
         rows = []
         for i in range(len(self.learners)):
@@ -189,6 +237,33 @@ class ManyComparison:
                 rows.append(row)
         return pd.DataFrame(rows)
 
+    def multi_comparison(self, repeat=0):
+        """The multi-comparison matrix (Ismail-Fawaz et al. 2023): one row per pair of learners.
+
+        Mean difference of scores (A - B), wins, ties and losses of A, the data sets
+        both have, the paired test's Z and p, Holm's p over all pairs, and whether the
+        pair differs at ``alpha`` (:class:`~replicability.stats.pairwise.PairwiseResult`).
+        """
+        res = self.pairwise
+        one = PairwiseResult(**{name: (value[repeat] if isinstance(value, np.ndarray) else value)
+                                for name, value in res.__dict__.items()})
+        frame = one.to_frame(self.learners)
+        frame["differs"] = frame["Holm pvalue"] < self.alpha
+        return frame
+
+    def plot_matrix(self, ax=None, *, repeat=0):
+        """The multi-comparison matrix of a randomization as a figure
+        (:func:`replicability.plotting.multi_comparison_matrix`).
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+        """
+        res = self.pairwise
+        one = PairwiseResult(**{name: (value[repeat] if isinstance(value, np.ndarray) else value)
+                                for name, value in res.__dict__.items()})
+        return multi_comparison_matrix(one, names=list(self.learners), alpha=self.alpha, ax=ax)
+
     def replicability(self):
         """How the first randomization's conclusions fare in the others.
 
@@ -204,11 +279,15 @@ class ManyComparison:
         rows = []
         res = self.control_results
         for r in range(self.n_repeats):
-            ranks = self.nemenyi.average_ranks[r]
+            ranks = self._ranks(r)
             differ = [self.learners[j] for pos, j in enumerate(res.learners)
                       if res.adjusted_pvalue[r, pos] < self.alpha]
-            row = {"randomization": r, "F_F": float(self.friedman.iman_davenport[r]),
-                   "pvalue": float(self.friedman.iman_davenport_pvalue[r]), "rejects": self.rejects(r),
+            statistic = (self.friedman.iman_davenport if self.incomplete is None else
+                         self.incomplete.f_statistic if self.incomplete.method == "durbin" else
+                         self.incomplete.statistic)
+            row = {"randomization": r, "F_F" if self.incomplete is None else self.omnibus:
+                   float(np.atleast_1d(statistic)[r]), "pvalue": float(self.omnibus_pvalue()[r]),
+                   "rejects": self.rejects(r),
                    "best": " = ".join(self._best(r)),
                    "cliques": " | ".join(", ".join(c) for c in self.cliques(r)),
                    f"differ from {self.control}": ", ".join(differ)}
@@ -218,7 +297,7 @@ class ManyComparison:
 
     def _best(self, repeat):
         """The learners with the smallest average rank (several when tied)."""
-        ranks = self.nemenyi.average_ranks[repeat]
+        ranks = self._ranks(repeat)
         return [name for name, r in zip(self.learners, ranks) if r == ranks.min()]
 
     def agreement(self):
@@ -233,7 +312,7 @@ class ManyComparison:
         from scipy.stats import rankdata
 
         groups = [frozenset(frozenset(c) for c in self.cliques(r)) for r in range(self.n_repeats)]
-        orders = [tuple(rankdata(self.nemenyi.average_ranks[r])) for r in range(self.n_repeats)]
+        orders = [tuple(rankdata(self._ranks(r))) for r in range(self.n_repeats)]
         best = [frozenset(self._best(r)) for r in range(self.n_repeats)]
         rejects = self.rejects().astype(int)
         return {"decision": int(np.sum(rejects == rejects[0])), "cliques": sum(g == groups[0] for g in groups),
@@ -242,22 +321,30 @@ class ManyComparison:
 
     def summary(self):
         """The comparison in a few plain lines (first randomization)."""
-        f = self.friedman
+        f, inc = self.friedman, self.incomplete
         n_rep = self.n_repeats
         ranks = self.average_ranks()
-        df1, df2 = f.iman_davenport_df
         verdict = "the learners differ" if self.rejects(0) else "no difference between the learners is shown"
         lines = [
             f"{len(self.learners)} learners on {len(self.datasets)} data sets; score: {self.scoring} "
             f"({self.better} is better)" + (f"; {self.scheme}" if self.scheme else "")
             + (f"; {n_rep} randomizations" if n_rep > 1 else ""),
             "average ranks: " + ", ".join(f"{name} {r:.3f}" for name, r in ranks.items()),
-            f"Friedman chi2_F = {float(f.statistic[0]):.3f} (df {f.df}), p = {float(f.pvalue[0]):.4g}; "
-            f"Iman-Davenport F_F = {float(f.iman_davenport[0]):.3f} (df {df1}, {df2}), "
-            f"p = {float(f.iman_davenport_pvalue[0]):.4g} -> {verdict} at alpha = {self.alpha:g}",
-            f"Nemenyi CD = {self.critical_difference:.3f}; not significantly different: "
-            + "; ".join("{" + ", ".join(c) + "}" for c in self.cliques()),
         ]
+        if inc is None:
+            df1, df2 = f.iman_davenport_df
+            lines += [f"Friedman chi2_F = {float(f.statistic[0]):.3f} (df {f.df}), p = {float(f.pvalue[0]):.4g}; "
+                      f"Iman-Davenport F_F = {float(f.iman_davenport[0]):.3f} (df {df1}, {df2}), "
+                      f"p = {float(f.iman_davenport_pvalue[0]):.4g} -> {verdict} at alpha = {self.alpha:g}",
+                      f"Nemenyi CD = {self.critical_difference:.3f}"]
+        else:
+            missing = int(np.ravel(inc.n_missing)[0])
+            lines += [f"{missing} missing cells; {int(np.ravel(inc.n_blocks)[0])} data sets with 2 or more scores "
+                      f"used; {self.omnibus} test = "
+                      f"{float(np.ravel(inc.f_statistic if inc.method == 'durbin' else inc.statistic)[0]):.3f}, "
+                      f"p = {float(self.omnibus_pvalue()[0]):.4g} -> {verdict} at alpha = {self.alpha:g}"]
+        lines.append(f"not significantly different ({_POSTHOC_NAMES[self.posthoc]}): "
+                     + "; ".join("{" + ", ".join(c) + "}" for c in self.cliques()))
         res = self.control_results
         parts = [f"{self.learners[j]} p = {float(res.pvalue[0, pos]):.4g} "
                  f"(Holm {float(res.adjusted_pvalue[0, pos]):.4g})" for pos, j in enumerate(res.learners)]
@@ -272,7 +359,8 @@ class ManyComparison:
             lines.append("learners' own randomness: "
                          + "; ".join(seed_text(name, plan) for name, plan in zip(self.learners, self.seed_plans)))
         if not self.rejects(0):
-            lines.append("The Friedman test does not reject: the post-hoc tests are shown, not to be read as findings.")
+            lines.append(f"The {self.omnibus} test does not reject: the post-hoc tests are shown, not to be read "
+                         "as findings.")
         if n_rep > 1:
             a = self.agreement()
             lines.append(f"over {n_rep} randomizations, as in the first: decision {a['decision']}, "
@@ -285,8 +373,7 @@ class ManyComparison:
 
     def __repr__(self):
         return (f"<ManyComparison {len(self.learners)} learners x {len(self.datasets)} data sets: "
-                f"Iman-Davenport p = {float(self.friedman.iman_davenport_pvalue[0]):.4g}, "
-                f"CD = {self.critical_difference:.3f}>")
+                f"{self.omnibus} p = {float(self.omnibus_pvalue()[0]):.4g}, post hoc {self.posthoc}>")
 
     def _repr_html_(self):
         head = "<br>".join(_escape(line) for line in self.summary().splitlines())
@@ -295,12 +382,19 @@ class ManyComparison:
     def plot(self, ax=None, *, repeat=0, best="left"):
         """Demšar's CD diagram of a randomization (:func:`replicability.plotting.critical_difference_diagram`).
 
+        The bars are the cliques of ``posthoc``; the CD bar is drawn for Nemenyi only;
+        a caveat is written on the figure when the omnibus test does not reject.
+
         Returns
         -------
         matplotlib.axes.Axes
         """
-        return critical_difference_diagram(self.nemenyi.average_ranks[repeat], len(self.datasets),
-                                           names=list(self.learners), alpha=self.alpha, best=best, ax=ax)
+        caveat = None if self.rejects(repeat) else (
+            f"{self.omnibus} p = {float(self.omnibus_pvalue()[repeat]):.3g} >= {self.alpha:g}: no difference shown")
+        return critical_difference_diagram(
+            self._ranks(repeat), len(self.datasets), names=list(self.learners), alpha=self.alpha, best=best,
+            ax=ax, cliques=None if self.posthoc == "nemenyi" else self._clique_positions(repeat),
+            test=_POSTHOC_NAMES[self.posthoc], caveat=caveat)
 
 
 # --------------------------------------------------------------------------
@@ -319,15 +413,46 @@ def _names(names, count, what, default):
     return names
 
 
+def _incomplete(scores, better, posthoc, test, rope):
+    """The omnibus test of a table with missing cells: Durbin on a balanced incomplete design, else Skillings-Mack."""
+    if posthoc == "nemenyi" or test == "mean_ranks":
+        raise ValueError("`scores` has missing cells: Nemenyi's and the mean-ranks tests assume every cell; use "
+                         "posthoc='signed_rank' or 'sign' and test='signed_rank' or 'sign'.")
+    if rope is not None:
+        raise ValueError("`rope`: the Bayesian signed-rank test across data sets needs every cell; drop the "
+                         "incomplete data sets or learners first.")
+    if all(is_balanced_incomplete(table) for table in scores):
+        return durbin_test(scores, better=better)
+    return skillings_mack_test(scores, better=better)
+
+
+def _control_from_pairs(pairs, control, test):
+    """Control against each other learner from the pairwise tests: Z of the other learner, Holm over k - 1."""
+    others = tuple(j for j in range(pairs.statistic.shape[-1]) if j != control)
+    z, p = pairs.statistic[..., list(others), control], pairs.pvalue[..., list(others), control]
+    return ControlTestResult(statistic=z, pvalue=p, adjusted_pvalue=holm(p), control=control, learners=others,
+                             test=test)
+
+
 def _analyse(scores, learners, datasets, *, better, alpha, control, test, method, tie_correction, scoring,
-             scheme=None, seeds=None, split_scores=None, rope=None, rng=None, seed_plans=None):
-    friedman = friedman_test(scores, better=better, tie_correction=tie_correction)
-    nemenyi = nemenyi_test(scores, better=better, alpha=alpha)
+             posthoc="signed_rank", scheme=None, seeds=None, split_scores=None, rope=None, rng=None,
+             seed_plans=None):
+    incomplete = _incomplete(scores, better, posthoc, test, rope) if np.isnan(scores).any() else None
+    friedman = nemenyi = None
+    if incomplete is None:
+        friedman = friedman_test(scores, better=better, tie_correction=tie_correction)
+        nemenyi = nemenyi_test(scores, better=better, alpha=alpha)
+    pairs = pairwise_test(scores, better=better, test="sign" if posthoc == "sign" else "signed_rank", method=method)
+    ranks = (nemenyi if incomplete is None else incomplete).average_ranks
     if control is None:
-        control = learners[int(np.argmin(nemenyi.average_ranks[0]))]
+        control = learners[int(np.argmin(ranks[0]))]
     elif control not in learners:
         raise ValueError(f"`control` must be one of the learners {list(learners)}; got {control!r}.")
-    results = control_test(scores, control=learners.index(control), better=better, test=test, method=method)
+    if incomplete is None:
+        results = control_test(scores, control=learners.index(control), better=better, test=test, method=method)
+    else:
+        same = pairs if pairs.test == test else pairwise_test(scores, better=better, test=test, method=method)
+        results = _control_from_pairs(same, learners.index(control), test)
     bayesian = None
     if rope is not None:
         # A better than B means a higher score, or a lower one when lower is better.
@@ -338,13 +463,13 @@ def _analyse(scores, learners, datasets, *, better, alpha, control, test, method
                     for i in range(len(learners)) for j in range(i + 1, len(learners))}
     return ManyComparison(learners=learners, datasets=datasets, scores=scores, better=better, alpha=alpha,
                           control=control, test=test, friedman=friedman, nemenyi=nemenyi, control_results=results,
-                          scoring=scoring, scheme=scheme, seeds=seeds, split_scores=split_scores, rope=rope,
-                          bayesian=bayesian, seed_plans=seed_plans)
+                          pairwise=pairs, posthoc=posthoc, incomplete=incomplete, scoring=scoring, scheme=scheme,
+                          seeds=seeds, split_scores=split_scores, rope=rope, bayesian=bayesian, seed_plans=seed_plans)
 
 
 def compare_many_scores(scores, *, learners=None, datasets=None, better="higher", alpha=0.05, control=None,
-                        test="signed_rank", method="normal", tie_correction=False, scoring="score", rope=None,
-                        rng=None):
+                        test="signed_rank", posthoc="signed_rank", method="normal", tie_correction=True,
+                        scoring="score", rope=None, rng=None):
     """Rank several learners over several data sets from a table of their scores.
 
     Null hypothesis of the Friedman test: all learners perform alike (every ranking
@@ -352,6 +477,20 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
     recommends: average ranks, the Friedman test with Iman & Davenport's F (the
     decision), the Nemenyi test with its critical difference for all pairs, and a
     paired test of a control learner against each other one with Holm's correction.
+    Every pair is also tested on its own two columns (signed-rank or sign test, Holm
+    over all pairs: :func:`~replicability.stats.pairwise.pairwise_test`), and by
+    default these pairwise decisions, not Nemenyi's, draw the cliques: a pair's
+    mean-rank decision depends on which other learners are in the table (Benavoli,
+    Corani & Mangili 2016).
+
+    *Missing cells* (NaN: a learner failed or timed out on a data set) replace
+    Friedman's test by Durbin's when the gaps form a balanced incomplete block design
+    and by Skillings & Mack's otherwise
+    (:mod:`~replicability.stats.incomplete`; ``incomplete`` names it); a data set
+    with fewer than two scores is dropped; each paired test uses the data sets its two
+    learners share; Nemenyi, the mean-ranks test and the Bayesian test, which need
+    every cell, are refused. A table whose learners never meet on a data set is
+    refused.
 
     Parameters
     ----------
@@ -372,11 +511,16 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
         when the question is "is my learner better than the others".
     test : {"signed_rank", "sign", "mean_ranks"}, default "signed_rank"
         The control test (:func:`~replicability.stats.control.control_test`).
+    posthoc : {"signed_rank", "sign", "nemenyi"}, default "signed_rank"
+        Test whose decisions draw the cliques (:meth:`ManyComparison.cliques` and the
+        diagram): Wilcoxon signed-rank or sign tests of every pair with Holm's
+        correction, or Nemenyi's critical difference (Demšar 2006).
     method : {"normal", "exact"}, default "normal"
         P-value method of the signed-rank or sign test.
-    tie_correction : bool, default False
-        Tie-corrected Friedman statistic (as scipy), see
-        :func:`~replicability.stats.ranks.friedman_test`.
+    tie_correction : bool, default True
+        Tie-corrected Friedman statistic, as :func:`scipy.stats.friedmanchisquare`,
+        R's ``friedman.test`` and autorank compute it; False gives the formula Demšar
+        (2006) prints (see :func:`~replicability.stats.ranks.friedman_test`).
     scoring : str, default "score"
         Name of the score, for the summary.
     rope : float, optional
@@ -412,9 +556,16 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
     >>> res.average_ranks().round(3).to_dict()
     {'A': 1.167, 'B': 2.0, 'C': 2.833}
     >>> res.rejects(0), round(res.critical_difference, 3), res.cliques()
-    (True, 1.353, [('A', 'B'), ('B', 'C')])
+    (True, 1.353, [('A', 'B', 'C')])
     >>> res.control
     'A'
+
+    With a missing cell, Skillings & Mack's test decides:
+
+    >>> table.loc["data 2", "B"] = float("nan")
+    >>> res = compare_many_scores(table)
+    >>> res.omnibus, round(float(res.omnibus_pvalue()[0]), 4)
+    ('Skillings-Mack', 0.0248)
     """
     if hasattr(scores, "columns") and hasattr(scores, "index"):  # a DataFrame
         if learners is None:
@@ -432,11 +583,12 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
         raise ValueError(f"`scores` must have shape (N, k) or (n_repeats, N, k); got shape {arr.shape}.")
     alpha = check_alpha(alpha)
     test = check_choice(test, "test", tuple(_TEST_NAMES))
+    posthoc = check_choice(posthoc, "posthoc", tuple(_POSTHOC_NAMES))
     learners = _names(learners, arr.shape[2], "learners", "learner")
     datasets = _names(datasets, arr.shape[1], "datasets", "data set")
     rope = None if rope is None else check_rope(rope)
     return _analyse(arr, learners, datasets, better=better, alpha=alpha, control=control, test=test, method=method,
-                    tie_correction=tie_correction, scoring=str(scoring), rope=rope, rng=rng)
+                    tie_correction=tie_correction, scoring=str(scoring), posthoc=posthoc, rope=rope, rng=rng)
 
 
 # --------------------------------------------------------------------------
@@ -460,8 +612,9 @@ def _as_estimators(estimators):
 
 
 def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, scoring=None,
-                 n_repeats=1, alpha=0.05, control=None, test="signed_rank", method="normal", tie_correction=False,
-                 rope=None, estimator_seeds="unset", n_jobs=1, backend="processes", progress=None, rng=None):
+                 n_repeats=1, alpha=0.05, control=None, test="signed_rank", posthoc="signed_rank", method="normal",
+                 tie_correction=True, rope=None, estimator_seeds="unset", n_jobs=1, backend="processes",
+                 progress=None, rng=None):
     """Score several estimators on several data sets, then rank and test them (:func:`compare_many_scores`).
 
     Every estimator is fitted on the same training sets and scored on the same test
@@ -488,7 +641,7 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         set the same layout (runs of folds, or independent splits).
     n_repeats : int, default 1
         Randomizations of the whole experiment.
-    alpha, control, test, method, tie_correction, rope : optional
+    alpha, control, test, posthoc, method, tie_correction, rope : optional
         As in :func:`compare_many_scores`.
     estimator_seeds : {"unset", "all"}, default "unset"
         As in :func:`~replicability.comparison.run.compare`: the ``random_state``
@@ -539,6 +692,7 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     alpha = check_alpha(alpha)
     rope = None if rope is None else check_rope(rope)
     test = check_choice(test, "test", tuple(_TEST_NAMES))
+    posthoc = check_choice(posthoc, "posthoc", tuple(_POSTHOC_NAMES))
     if n_jobs != -1:
         n_jobs = check_positive_int(n_jobs, "n_jobs")
     check_choice(backend, "backend", _BACKENDS)
@@ -596,5 +750,5 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     split_scores = np.array(split_scores, dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
     return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, *_ in data), better="higher",
                     alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
-                    scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
+                    posthoc=posthoc, scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
                     split_scores=split_scores, rope=rope, rng=root.spawn(1)[0], seed_plans=plans)

@@ -59,6 +59,9 @@ _MODULES = {
         "nemenyi_test", "rank_cliques", "rank_scores",
     ),
     "control": ("ControlTestResult", "control_test"),
+    "hierarchical": ("HierarchicalResult", "effective_sample_size", "hierarchical_test", "split_rhat"),
+    "pairwise": ("PairwiseResult", "pairwise_test", "significance_cliques"),
+    "incomplete": ("IncompleteBlockResult", "durbin_test", "is_balanced_incomplete", "skillings_mack_test"),
     "cv_intervals": (
         "CVLosses", "LOSSES", "corrected_cv_interval", "cv_fold_ids", "cv_losses", "naive_cv_interval",
     ),

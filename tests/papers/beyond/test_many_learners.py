@@ -85,7 +85,7 @@ def test_many_learners_page_writes_the_committed_files_and_quotes_its_tables(res
     _same_as_committed(reproduced_dir, "demsar2006/worked_example")
     _same_as_committed(reproduced_dir, "claims/beyond/02_many_learners")
     assert page.claims.verdicts() == {"demsar_statistics": HOLDS}
-    # Friedman on the first randomization's ranks, by hand (no tie correction, as Demšar)
+    # Friedman on the first randomization's ranks, by hand (its rows have no ties: the tie correction is 1)
     accuracy = (results["correct"] / results["n_test"]).mean(("run", "fold")).isel(repeat=0)
     scores = np.round(accuracy.transpose("dataset", "learner").values, 12)
     ranks = np.apply_along_axis(stats.rankdata, 1, -scores)
@@ -115,3 +115,25 @@ def test_many_learners_page_at_a_small_scale_and_its_checks(results, reproduced_
         many_learners_page(small, test="t")
     with pytest.raises(ValueError, match="`alpha`"):
         many_learners_page(small, alpha=0)
+
+
+def test_many_learners_page_beyond_nemenyi(results):
+    from replicability.stats.incomplete import skillings_mack_test
+    from replicability.stats.pairwise import pairwise_test
+
+    page = many_learners_page(results)
+    accuracy = (results["correct"] / results["n_test"]).mean(("run", "fold")).isel(repeat=0)
+    scores = np.round(accuracy.transpose("dataset", "learner").values, 12)
+    multi = page.tables["multi_comparison"].frame
+    holm = pairwise_test(scores).adjusted_pvalue[np.triu_indices(3, 1)]
+    np.testing.assert_allclose(multi["Holm pvalue"], holm, rtol=1e-12)
+    assert page.values["n_pairwise_differ"] == int(np.sum(holm < 0.05))
+    gappy = scores.copy()
+    gappy[np.random.default_rng(38).random(gappy.shape) < 0.15] = np.nan
+    assert page.values["n_removed"] == int(np.isnan(gappy).sum()) and page.values["inc_test"] == "Skillings-Mack"
+    assert page.values["inc_p"] == round(float(skillings_mack_test(gappy).pvalue), 3)
+    hierarchical = page.tables["hierarchical"].frame
+    assert list(hierarchical.index) == ["NB vs C4.5", "NB vs NN", "C4.5 vs NN"]
+    for pair, res in page.data["hierarchical"].items():
+        assert hierarchical.loc[pair, "decision"] == res.decision()
+        assert (hierarchical.loc[pair, "converged"] == "yes") == (max(res.rhat.values()) < 1.05)
