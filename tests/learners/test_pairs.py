@@ -240,3 +240,44 @@ def test_evaluators_take_concatenated_splits():
     bad = _FlatSplits(train + 200, sizes[0], test, sizes[1])  # indices out of range, not built for n
     with pytest.raises(ValueError, match="integer indices in"):
         evaluate_nb_c45(X, y, bad)
+
+
+
+@pytest.mark.parametrize("path", ["nb_c45", "pair_fast", "learners", "runner_draw"])
+def test_every_compiled_call_runs_with_the_collector_paused(path, monkeypatch):
+    # A collection of the Python heap inside a kernel call was once charged to it (issue 36): every
+    # numba kernel the path calls (list-of-splits input, as users pass it) must find the collector off.
+    import gc
+    import sys
+
+    from numba.core.dispatcher import Dispatcher
+
+    from replicability.engine import runner
+    from replicability.learners import IB1
+
+    X, y = sample_independent_binary(120, rng=5)
+    splits = [tuple(part) for part in rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=3)[0]]
+    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learners=["naive_bayes", "c45"],
+                           scheme="rxk_cv", scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=1,
+                           n_instances=60, n_repeats=2, seed=1)
+    calls = {"nb_c45": lambda: evaluate_nb_c45(X, y, splits),
+             "pair_fast": lambda: evaluate_pair_fast(X, y, splits, learner_a="c45", learner_b="ib1"),
+             "learners": lambda: pairs.evaluate_learners(X, y, splits, learners=[("c45", C45), ("ib1", IB1)]),
+             "runner_draw": lambda: runner._draw_dataset(runner._resolve(cfg), 0)}
+    seen = []
+
+    def watched(kernel):
+        def call(*args, **kwargs):
+            seen.append((kernel.__name__, gc.isenabled()))
+            return kernel(*args, **kwargs)
+        return call
+
+    for module in [m for name, m in sys.modules.items() if name.startswith("replicability")]:
+        for name, value in list(vars(module).items()):
+            if isinstance(value, Dispatcher):
+                monkeypatch.setattr(module, name, watched(value))
+    assert gc.isenabled()
+    calls[path]()
+    assert seen, "the path called no compiled kernel"
+    assert [name for name, enabled in seen if enabled] == []
+    assert gc.isenabled()
