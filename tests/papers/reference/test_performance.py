@@ -140,3 +140,24 @@ def test_performance_page_on_the_committed_benchmarks():
     lines = report.lines["engine_speedup"]
     assert page.data["engine_speedup_lines"].data == "\n".join(f"* {line}" for line in lines)
     assert set(page.figures) == {"engine_speedup", "scaling"}
+
+
+def test_machine_table_shows_the_load_of_every_benchmark_quiet_or_loaded(tmp_path):
+    # Written through benchmarks/_common.py's write path (issue 36): "load" and "loaded"; older files: the
+    # load averages their scripts kept among the results, loaded from 0.5 on; none at all: "not recorded".
+    machine = {"date": "2026-01-01", "cpu_count": 2}
+    files = {
+        "quiet_run": {"machine": machine, "load": {"load_1min_max": 0.31}, "loaded": False, "results": {}},
+        "loaded_run": {"machine": machine, "load": {"load_1min_max": 1.7}, "loaded": True, "results": {}},
+        "older_script": {"machine": machine, "results": {"load_average_before": [0.2, 0.3, 0.4],
+                                                        "load_average": {"t": [0.62, 0.1, 0.1]}}},
+        "no_load": {"machine": machine, "results": {}},
+    }
+    for name, content in files.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps(content))
+    table = pd.DataFrame(performance_report(list(files), folder=tmp_path).tables["machine"])
+    loads = table["load (1 min, largest)"]
+    assert loads["quiet_run"] == "0.31 (quiet)"
+    assert loads["loaded_run"] == "1.70 (loaded)"
+    assert loads["older_script"] == "0.62 (loaded)"
+    assert loads["no_load"] == "not recorded"
