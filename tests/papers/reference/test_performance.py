@@ -63,6 +63,16 @@ def test_performance_report_j48_kernel_section(tmp_path):
     assert table.loc["source 4", "CPU µs per fit at 7044ef8"] == "80.0"
     assert report.lines["j48_kernel"] == [
         "1000 fits per round, 21 interleaved rounds in one process; target 2× on every data set: not met on null data."]
+    stages = {"null data": {"us_per_fold_pair": {"count": 0.5, "grow": 10.0, "prune": 5.0, "predict": 2.0,
+                                                  "rest": 2.5},
+                            "kernel_us_per_fold_pair": 20.0, "count_bound_us_per_fold_pair": 0.5,
+                            "kernel_over_count_bound": 40.0, "identical": True}}
+    kernel["results"]["stages"] = stages
+    (tmp_path / "j48_kernel.json").write_text(json.dumps(kernel))
+    assert performance_report(folder=tmp_path).lines["j48_kernel"][1] == (
+        "engine kernel per fold pair, null data: 20.0 µs CPU, 40× the pattern-counting bound (0.50 µs); J48 growing "
+        "10.0, pruning 5.0, predicting 2.0 µs, the rest (naive Bayes, fold bookkeeping) 2.5 µs; J48's hits equal the "
+        "kernel's: yes.")
 
 
 def test_performance_report_at_scale_section_and_the_values_book_at_scale_pastes(tmp_path):

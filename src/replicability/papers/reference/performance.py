@@ -378,6 +378,15 @@ def _j48_kernel(report, kernel):
         f"{kernel['fits_per_round']} fits per round, {kernel['rounds']} interleaved rounds in one process; "
         f"target {kernel['target_ratio']:g}× on every data set: "
         + ("met." if not short else f"not met on {', '.join(short)}.")]
+    if "stages" in kernel:  # the per-stage profile of the engine's kernel (issue 36)
+        for name, r in kernel["stages"].items():
+            us = r["us_per_fold_pair"]
+            report.lines["j48_kernel"].append(
+                f"engine kernel per fold pair, {name}: {r['kernel_us_per_fold_pair']:.1f} µs CPU, "
+                f"{r['kernel_over_count_bound']:.0f}× the pattern-counting bound ({us['count']:.2f} µs); J48 "
+                f"growing {us['grow']:.1f}, pruning {us['prune']:.1f}, predicting {us['predict']:.1f} µs, the rest "
+                f"(naive Bayes, fold bookkeeping) {us['rest']:.1f} µs; J48's hits equal the kernel's: "
+                + ("yes." if r["identical"] else "no."))
 
 
 def _scaling(report, scaling):
