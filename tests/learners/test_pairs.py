@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
@@ -281,3 +283,24 @@ def test_every_compiled_call_runs_with_the_collector_paused(path, monkeypatch):
     assert seen, "the path called no compiled kernel"
     assert [name for name, enabled in seen if enabled] == []
     assert gc.isenabled()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(15, 90), st.integers(1, 12), st.integers(2, 3), st.integers(2, 5),
+       st.sampled_from([0.25, 0.1, 0.5]), st.integers(1, 3), st.booleans())
+def test_fast_path_equals_the_estimators_property(seed, n_samples, n_attributes, n_classes, n_folds,
+                                                  confidence_factor, min_num_obj, subtree_raising):
+    # Issue 36: any random binary data set, with or without structure, any options the kernel models, the
+    # splits in the engine's form (fold labels: _kernels.evaluate_runs) and as a list (evaluate_folds).
+    rng = np.random.default_rng(seed)
+    X = (rng.random((n_samples, n_attributes)) < rng.uniform(0.1, 0.9, n_attributes)).astype(np.int64)
+    noise = rng.random()
+    y = np.where(rng.random(n_samples) < noise, rng.integers(0, n_classes, n_samples), X[:, 0] % n_classes)
+    y[:n_classes * n_folds] = np.repeat(np.arange(n_classes), n_folds)  # stratified cv: n_folds of every class
+    splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=n_folds, random_state=seed % 1000)
+    params_b = {"confidence_factor": confidence_factor, "min_num_obj": min_num_obj,
+                "subtree_raising": subtree_raising}
+    expected = _loop(X, y, splits, params_b=params_b)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits, params_b=params_b), expected)
+    as_list = [(np.asarray(train), np.asarray(test)) for train, test in splits]
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, as_list, params_b=params_b), expected)
