@@ -1,6 +1,7 @@
 """Benchmark: a Task I configuration costs about the same for n = 1,000 and n = 200,000.
 
-Run ``python benchmarks/bench_counts.py``. Two workloads, each timed at both sizes
+Run ``python benchmarks/bench_counts.py`` (``--quick``: one timing of each, written to a
+temporary folder). Two workloads, each timed at both sizes
 (process CPU time, sizes interleaved so that machine load hits both alike, minimum
 over the repeats):
 

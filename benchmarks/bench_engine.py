@@ -33,7 +33,9 @@ beside wall time, because other jobs share the machine:
 The loops are timed on a subset of folds. What is timed is also checked: the
 engine's counts on the loops' folds equal those of the estimators fitted fold
 by fold (``identical``), for the naive Bayes-C4.5 engine on both data sets and
-for every pair of the fast paths. Run ``python benchmarks/bench_engine.py``.
+for every pair of the fast paths. Run ``python benchmarks/bench_engine.py``
+(``--quick``: a check that it runs, few folds and rounds, no compilation timings,
+written to a temporary folder).
 """
 
 import itertools

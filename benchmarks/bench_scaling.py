@@ -14,7 +14,8 @@ Per point: CPU time per fold pair (``time.process_time``), median of
 that drifts of the machine's speed spread over all of them. A cliff is a
 point more than 1.3 times above the log-log line through its two neighbours
 (``excess``); the results are also checked against the estimators fitted fold
-by fold on a few folds of every point. Run ``python benchmarks/bench_scaling.py``.
+by fold on a few folds of every point. Run ``python benchmarks/bench_scaling.py``
+(``--quick``: four points of each grid, two rounds, written to a temporary folder).
 """
 
 import time

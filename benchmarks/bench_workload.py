@@ -15,7 +15,8 @@ Every recomputed result is compared with the committed one (all data variables,
 exactly), so the run also shows that the committed results are reproducible.
 Wall time and CPU time (this process and its worker processes) are recorded per
 result and in all; the design target is 30 minutes of wall time on two cores.
-Takes about half an hour. Run ``python benchmarks/bench_workload.py``.
+Takes about half an hour. Run ``python benchmarks/bench_workload.py`` (``--quick``:
+the first result only, written to a temporary folder).
 """
 
 import json
