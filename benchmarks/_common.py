@@ -87,6 +87,11 @@ class _LoadWatch:
 _LOAD = _LoadWatch()
 
 
+def load_1min():
+    """The 1-minute load average now (None where the OS has none), also kept for :func:`write_results`."""
+    return _LOAD.sample()
+
+
 def best_time(func, *, repeat=5):
     """Minimum wall time of ``func()`` over ``repeat`` calls, after one warm-up call."""
     return best_times(func, repeat=repeat)["wall"]

@@ -46,7 +46,7 @@ import tempfile
 import time
 
 import numpy as np
-from _common import QUICK, best_times, cpu_with_children, load_average, write_results
+from _common import QUICK, best_times, cpu_with_children, load_1min, load_average, write_results
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
@@ -133,8 +133,10 @@ def paired_speedup(engine, n_engine, loop, n_loop, rounds=PAIRED_ROUNDS):
     """CPU time per fold pair of ``loop()`` over that of ``engine()``, timed in turn.
 
     After one warm-up call of each, ``rounds`` times: time the engine, then the
-    loop, and take the ratio of the two. Returns the median, smallest and largest ratio.
+    loop, and take the ratio of the two. Returns the median, smallest and largest ratio,
+    and the larger 1-minute load average of before and after the rounds.
     """
+    before = load_1min()
     engine()
     loop()
     ratios = []
@@ -145,7 +147,9 @@ def paired_speedup(engine, n_engine, loop, n_loop, rounds=PAIRED_ROUNDS):
         cpu = time.process_time()
         loop()
         ratios.append((time.process_time() - cpu) / n_loop / cpu_engine)
-    return {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios), "rounds": rounds}
+    after = load_1min()
+    return {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios), "rounds": rounds,
+            "load_1min": None if before is None else max(before, after)}
 
 
 def _same(a, b):

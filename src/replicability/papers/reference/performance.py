@@ -39,6 +39,8 @@ BENCHMARK_TITLES = {
 SECTIONS = ("machine", "statistics", "engine", "engine_speedup", "engine_pairs", "j48_kernel", "scaling", "workload",
             "compare", "counts", "at_scale")
 _FIGURES = ("engine_speedup", "scaling")
+#: The engine's target over the scikit-learn loop on null data, quiet (issue 36; 100× before it).
+SPEEDUP_TARGET = 150
 _LEARNERS = {"naive_bayes": "naive Bayes", "c45": "C4.5", "ib1": "1-NN", "tan": "TAN",
              "voted_perceptron": "voted perceptron"}
 
@@ -297,9 +299,13 @@ def _engine_lines(engine):
     paired = engine["speedup_vs_sklearn_loop_cpu_paired"]
     for data_name, key in (("null data", "null_data"), ("source 4", "bayesnet_source_4")):
         x = paired[key]
+        quiet = x.get("load_1min") is not None and x["load_1min"] < QUIET_LOAD
+        load = "" if x.get("load_1min") is None else (
+            f", load average up to {x['load_1min']:.2f}: " + ("quiet" if quiet else "loaded"))
+        verdict = "not met." if x["median"] < SPEEDUP_TARGET else "met." if quiet else "reached, not measured quiet."
         lines.append(f"{data_name}: {x['median']:.0f}× the scikit-learn loop in CPU time (median of {x['rounds']} "
-                     f"alternating timings, range {x['min']:.0f}× to {x['max']:.0f}×), target 100×: "
-                     + ("met." if x["median"] >= 100 else "not met."))
+                     f"alternating timings, range {x['min']:.0f}× to {x['max']:.0f}×{load}), target "
+                     f"{SPEEDUP_TARGET}× quiet: " + verdict)
     for n_jobs, r in engine.get("run_experiment_by_workers", {}).items():
         lines.append(f"`run_experiment` on {n_jobs} worker(s): {r['wall_s']:.1f} s wall, "
                      f"{r['cpu_per_fold_pair_s'] * 1e6:.0f} µs CPU per fold pair.")
@@ -353,7 +359,7 @@ def _speedup_figure(paired):
         ax.plot([x["min"], x["max"]], [row, row], color="tab:blue", linewidth=6, alpha=0.35,
                 label="range of the rounds" if row == 0 else None)
         ax.plot(x["median"], row, "o", color="tab:blue", label="median" if row == 0 else None)
-    ax.axvline(100, color="tab:red", linestyle="--", label="target 100×")
+    ax.axvline(SPEEDUP_TARGET, color="tab:red", linestyle="--", label=f"target {SPEEDUP_TARGET}×")
     ax.set_yticks(range(len(names)), list(names.values()))
     ax.set_ylim(-0.6, len(names) - 0.4)
     ax.set_xscale("log")
