@@ -1,13 +1,31 @@
-"""Timing and provenance shared by the benchmarks.
+"""Timing, provenance and load recording shared by the benchmarks.
 
 Each benchmark writes its figures to ``data/benchmarks/<name>.json`` with the
 machine they were measured on; the book's performance page reads them from there.
+
+How loaded the machine was is recorded here, for every benchmark, in the one
+write path (:func:`write_results`): the 1-minute load average
+(``os.getloadavg()``) when this module is imported (the start of the
+benchmark), every :data:`LOAD_SAMPLE_S` seconds while it runs (a daemon
+thread; :func:`best_times` also samples before and after each timing), and
+when the figures are written; the largest is the load of the figures. Figures
+measured with it below :data:`QUIET_LOAD` are quiet and replace the committed
+file. Others are written marked ``"loaded": true`` (the performance page says
+so beside them), and never over a quiet file: then they go to
+``data/benchmarks/loaded/<name>.json``, which git ignores.
+
+Every benchmark runs alone (``python benchmarks/bench_<name>.py``); with
+``--quick`` it runs a small version to check that it works and writes its
+figures to a temporary folder, never to ``data/benchmarks/``.
 """
 
 import json
 import os
 import platform
 import subprocess
+import sys
+import tempfile
+import threading
 import time
 from datetime import date
 from pathlib import Path
@@ -18,6 +36,60 @@ import psutil
 import replicability
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Figures measured with the 1-minute load average below this are quiet (2 cores: a quarter of one busy).
+QUIET_LOAD = 0.5
+#: Seconds between two samples of the load average while a benchmark runs.
+LOAD_SAMPLE_S = 5.0
+#: ``--quick``: a small run that checks the benchmark works and writes nothing to ``data/benchmarks/``.
+QUICK = "--quick" in sys.argv[1:]
+
+
+def load_average():
+    """The 1, 5 and 15 minute load averages (None where the OS has none)."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
+
+
+class _LoadWatch:
+    """The 1-minute load averages seen since the benchmark started: first, last and largest."""
+
+    def __init__(self):
+        self.first = self.last = load_average()
+        self.largest = self.first[0] if self.first else None
+        self._lock = threading.Lock()
+        threading.Thread(target=self._sample_forever, daemon=True, name="load-watch").start()
+
+    def sample(self):
+        """Take a sample now; return the 1-minute load average (None where the OS has none)."""
+        load = load_average()
+        with self._lock:
+            self.last = load
+            if load is not None:
+                self.largest = load[0] if self.largest is None else max(self.largest, load[0])
+        return None if load is None else load[0]
+
+    def _sample_forever(self):
+        while True:
+            time.sleep(LOAD_SAMPLE_S)
+            self.sample()
+
+    def record(self):
+        """The load of the figures written now: first, last and largest 1-minute load, and whether quiet."""
+        self.sample()
+        with self._lock:
+            quiet = self.largest is not None and self.largest < QUIET_LOAD
+            return {"load_1min_max": self.largest, "load_average_first": self.first, "load_average_last": self.last,
+                    "sample_s": LOAD_SAMPLE_S, "quiet_below": QUIET_LOAD, "quiet": quiet}
+
+
+_LOAD = _LoadWatch()
+
+
+def load_1min():
+    """The 1-minute load average now (None where the OS has none), also kept for :func:`write_results`."""
+    return _LOAD.sample()
 
 
 def best_time(func, *, repeat=5):
@@ -26,13 +98,16 @@ def best_time(func, *, repeat=5):
 
 
 def best_times(func, *, repeat=5):
-    """Minimum wall and process CPU time of ``func()`` over ``repeat`` calls.
+    """Minimum wall and process CPU time of ``func()`` over ``repeat`` calls, and the load meanwhile.
 
     One warm-up call comes first. The two minima are taken separately. The wall
     time (``time.perf_counter``) includes waiting for a core when other processes
     share the machine; the process CPU time (``time.process_time``, all threads of
     this process) does not, so it is the fair figure on a loaded machine.
+    ``load_1min`` is the larger 1-minute load average of before and after the
+    timings (None where the OS has none).
     """
+    before = _LOAD.sample()
     func()
     walls, cpus = [], []
     for _ in range(repeat):
@@ -40,7 +115,8 @@ def best_times(func, *, repeat=5):
         func()
         walls.append(time.perf_counter() - wall0)
         cpus.append(time.process_time() - cpu0)
-    return {"wall": min(walls), "cpu": min(cpus)}
+    after = _LOAD.sample()
+    return {"wall": min(walls), "cpu": min(cpus), "load_1min": None if before is None else max(before, after)}
 
 
 def cpu_with_children():
@@ -59,14 +135,6 @@ def cpu_with_children():
             continue
         total += times.user + times.system + times.children_user + times.children_system
     return total
-
-
-def load_average():
-    """The 1, 5 and 15 minute load averages (None where the OS has none)."""
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except (AttributeError, OSError):
-        return None
 
 
 def machine():
@@ -88,8 +156,32 @@ def machine():
 
 
 def write_results(name, results):
-    """Write ``results`` with the machine description to ``data/benchmarks/<name>.json``."""
-    path = ROOT / "data" / "benchmarks" / f"{name}.json"
+    """Write ``results`` with the machine description and the load to ``data/benchmarks/<name>.json``.
+
+    ``"load"`` records the 1-minute load averages seen since the benchmark
+    started (:class:`_LoadWatch`); ``"loaded"`` is true unless the largest was
+    below :data:`QUIET_LOAD`. A loaded result never replaces a quiet one: it goes
+    to ``data/benchmarks/loaded/<name>.json`` then. With ``--quick`` the file goes
+    to a temporary folder. Returns the path written.
+    """
+    load = _LOAD.record()
+    folder = ROOT / "data" / "benchmarks"
+    if QUICK:
+        folder = Path(tempfile.mkdtemp(prefix="benchmark-quick-"))
+    elif not load["quiet"] and _is_quiet(folder / f"{name}.json"):
+        folder = folder / "loaded"
+    path = folder / f"{name}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"machine": machine(), "results": results}, indent=2) + "\n")
+    text = {"machine": machine(), "load": load, "loaded": not load["quiet"], "results": results}
+    path.write_text(json.dumps(text, indent=2) + "\n")
+    print(f"load average (1 min) up to {load['load_1min_max']}: "
+          + ("quiet" if load["quiet"] else f"loaded (not below {QUIET_LOAD})"))
     return path
+
+
+def _is_quiet(path):
+    """Whether ``path`` holds figures measured quiet."""
+    try:
+        return json.loads(path.read_text()).get("loaded") is False
+    except (OSError, ValueError):
+        return False

@@ -1,6 +1,7 @@
 """Benchmark: a Task I configuration costs about the same for n = 1,000 and n = 200,000.
 
-Run ``python benchmarks/bench_counts.py``. Two workloads, each timed at both sizes
+Run ``python benchmarks/bench_counts.py`` (``--quick``: one timing of each, written to a
+temporary folder). Two workloads, each timed at both sizes
 (process CPU time, sizes interleaved so that machine load hits both alike, minimum
 over the repeats):
 
@@ -22,7 +23,7 @@ over the repeats):
 import time
 
 import numpy as np
-from _common import load_average, write_results
+from _common import QUICK, load_average, write_results
 
 from replicability.papers.bouckaert2005.task1 import TASK1_DESIGNS, simulate_task1
 from replicability.sources.counts import (
@@ -64,7 +65,8 @@ def best_cpu(func, repeat):
 if __name__ == "__main__":
     load_before = load_average()
     results = {}
-    for name, func, repeat in (("configuration", configuration, 3), ("count_sampling", count_sampling, 7)):
+    for name, func, repeat in (("configuration", configuration, 1 if QUICK else 3),
+                                ("count_sampling", count_sampling, 1 if QUICK else 7)):
         seconds = best_cpu(func, repeat)
         small, large = seconds[f"n={SIZES[0]:,}"], seconds[f"n={SIZES[1]:,}"]
         results[name] = {"cpu_seconds": seconds, "ratio": large / small}

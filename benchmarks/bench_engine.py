@@ -33,7 +33,9 @@ beside wall time, because other jobs share the machine:
 The loops are timed on a subset of folds. What is timed is also checked: the
 engine's counts on the loops' folds equal those of the estimators fitted fold
 by fold (``identical``), for the naive Bayes-C4.5 engine on both data sets and
-for every pair of the fast paths. Run ``python benchmarks/bench_engine.py``.
+for every pair of the fast paths. Run ``python benchmarks/bench_engine.py``
+(``--quick``: a check that it runs, few folds and rounds, no compilation timings,
+written to a temporary folder).
 """
 
 import itertools
@@ -44,7 +46,7 @@ import tempfile
 import time
 
 import numpy as np
-from _common import best_times, cpu_with_children, load_average, write_results
+from _common import QUICK, best_times, cpu_with_children, load_1min, load_average, write_results
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
@@ -71,8 +73,10 @@ N_REPEATS, N_RUNS, N_FOLDS = 10, 10, 10
 WORKLOAD_FOLD_PAIRS = 30_000_000
 LOOP_FOLDS = 50  # folds timed for the loops
 LOOP_REPEATS = 5  # best of, after a warm-up: a single timing of the loops varies by 20%
-PAIRED_ROUNDS = 15  # alternating timings of the engine and the scikit-learn loop
+PAIRED_ROUNDS = 15  # alternating timings of the engine and the scikit-learn loop (at least 11, issue 36)
 RUN_DATASETS = 200  # data sets of the measured run_experiment (seconds: long enough to compare 1 and 2 workers)
+if QUICK:  # a check that it runs: few folds and rounds, no compilation in fresh processes
+    N_REPEATS, LOOP_FOLDS, LOOP_REPEATS, PAIRED_ROUNDS, RUN_DATASETS = 1, 5, 1, 3, 4
 ESTIMATORS = {"naive_bayes": NaiveBayes, "c45": C45, "ib1": IB1, "tan": TAN, "voted_perceptron": VotedPerceptron}
 
 _COMPILE_SNIPPET = """
@@ -112,6 +116,8 @@ def sklearn_loop(X, y, splits):
 def compile_times():
     """First call in a fresh process: with an empty numba cache, then with the cache filled."""
     out = {}
+    if QUICK:
+        return out
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         for name in ("cold_cache", "warm_cache"):
@@ -127,8 +133,10 @@ def paired_speedup(engine, n_engine, loop, n_loop, rounds=PAIRED_ROUNDS):
     """CPU time per fold pair of ``loop()`` over that of ``engine()``, timed in turn.
 
     After one warm-up call of each, ``rounds`` times: time the engine, then the
-    loop, and take the ratio of the two. Returns the median, smallest and largest ratio.
+    loop, and take the ratio of the two. Returns the median, smallest and largest ratio,
+    and the larger 1-minute load average of before and after the rounds.
     """
+    before = load_1min()
     engine()
     loop()
     ratios = []
@@ -139,7 +147,9 @@ def paired_speedup(engine, n_engine, loop, n_loop, rounds=PAIRED_ROUNDS):
         cpu = time.process_time()
         loop()
         ratios.append((time.process_time() - cpu) / n_loop / cpu_engine)
-    return {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios), "rounds": rounds}
+    after = load_1min()
+    return {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios), "rounds": rounds,
+            "load_1min": None if before is None else max(before, after)}
 
 
 def _same(a, b):
@@ -211,45 +221,59 @@ def python_side(X, y, seed, rounds=PAIRED_ROUNDS):
             "python_share_engine_splits": 1 - med["kernel_labels"] / med["engine"]}
 
 
-def serial_run_share(n_datasets=RUN_DATASETS // 4, rounds=5):
-    """Share of a serial ``run_experiment`` (source 4) spent outside the kernel, in CPU time.
+def serial_run_share(n_datasets=RUN_DATASETS, rounds=5):
+    """Share of a serial ``run_experiment`` (source 4) spent in Python, outside every compiled call, in CPU time.
 
-    The kernel's CPU time is summed by wrapping ``_kernels.evaluate_runs`` and
-    ``_kernels.evaluate_folds`` (the module attributes ``evaluate_nb_c45``
-    calls). After a warm-up run, ``rounds`` runs; the median share and its range.
+    The profiler: every numba kernel the package's modules hold (each module
+    attribute that is a numba dispatcher, wherever it was imported) is wrapped
+    to sum its CPU time (``time.process_time``) per kernel; kernels called from
+    compiled code are inside their caller's time. After a warm-up run,
+    ``rounds`` runs; the median share and its range, the CPU time of each
+    kernel, and the share outside the learners' kernel alone
+    (``_kernels.evaluate_runs``/``evaluate_folds``, as issue 36 measured it).
     """
+    from numba.core.dispatcher import Dispatcher
+
     cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learners=["naive_bayes", "c45"],
                            scheme="rxk_cv", scheme_params={"n_runs": N_RUNS, "n_folds": N_FOLDS},
                            n_datasets=n_datasets, n_instances=N_INSTANCES, n_repeats=N_REPEATS, seed=2003)
-    kernels, spent = {name: getattr(_kernels, name) for name in ("evaluate_runs", "evaluate_folds")}, [0.0]
+    run_experiment(cfg, backend="serial", progress=False)  # loads every kernel the run calls
+    spent = {}
 
     def timed(kernel):
-        def call(*args):
+        def call(*args, **kwargs):
             cpu = time.process_time()
-            out = kernel(*args)
-            spent[0] += time.process_time() - cpu
+            out = kernel(*args, **kwargs)
+            spent[kernel.__name__] = spent.get(kernel.__name__, 0.0) + time.process_time() - cpu
             return out
         return call
 
-    for name, kernel in kernels.items():
-        setattr(_kernels, name, timed(kernel))
+    wrapped = [(module, name, value) for module_name, module in list(sys.modules.items())
+               if module_name.startswith("replicability") for name, value in list(vars(module).items())
+               if isinstance(value, Dispatcher)]
+    for module, name, kernel in wrapped:
+        setattr(module, name, timed(kernel))
     try:
-        run_experiment(cfg, backend="serial", progress=False)
-        cpu, kernel_cpu = [], []
+        cpu, compiled, learner = [], [], []
         for _ in range(rounds):
-            spent[0], start = 0.0, time.process_time()
+            spent.clear()
+            start = time.process_time()
             res = run_experiment(cfg, backend="serial", progress=False)
             cpu.append(time.process_time() - start)
-            kernel_cpu.append(spent[0])
+            compiled.append(sum(spent.values()))
+            learner.append(spent.get("evaluate_runs", 0.0) + spent.get("evaluate_folds", 0.0))
     finally:
-        for name, kernel in kernels.items():
-            setattr(_kernels, name, kernel)
-    shares = [1 - k / c for k, c in zip(kernel_cpu, cpu, strict=True)]
+        for module, name, kernel in wrapped:
+            setattr(module, name, kernel)
+    shares = [1 - k / c for k, c in zip(compiled, cpu, strict=True)]
+    learner_shares = [1 - k / c for k, c in zip(learner, cpu, strict=True)]
     n_pairs = int(res["n_test"].size)
     return {"n_datasets": n_datasets, "fold_pairs": n_pairs, "rounds": rounds, "cpu_s": float(np.median(cpu)),
-            "kernel_cpu_s": float(np.median(kernel_cpu)), "cpu_per_fold_pair_s": float(np.median(cpu)) / n_pairs,
+            "compiled_cpu_s": float(np.median(compiled)), "cpu_per_fold_pair_s": float(np.median(cpu)) / n_pairs,
+            "kernel_cpu_s_last_round": dict(spent),
             "python_share": float(np.median(shares)), "python_share_min": min(shares),
-            "python_share_max": max(shares)}
+            "python_share_max": max(shares),
+            "outside_learner_kernel_share": float(np.median(learner_shares))}
 
 
 def main():
@@ -334,8 +358,10 @@ def main():
         print(f"python side of evaluate_nb_c45 ({name}): {x['python_share_list']:.0%} with list splits, "
               f"{x['python_share_engine_splits']:.0%} with the engine's splits (fold labels)")
     serial = python["serial_run_bayesnet_source_4"]
-    print(f"python side of a serial run_experiment (source 4): {serial['python_share']:.1%} (median of "
-          f"{serial['rounds']} runs, range {serial['python_share_min']:.1%}-{serial['python_share_max']:.1%})")
+    print(f"python side of a serial run_experiment (source 4), outside every compiled call: "
+          f"{serial['python_share']:.1%} (median of {serial['rounds']} runs, range {serial['python_share_min']:.1%}-"
+          f"{serial['python_share_max']:.1%}); outside the learners' kernel: "
+          f"{serial['outside_learner_kernel_share']:.1%}")
     print("identical to the estimators fold by fold: "
           + ", ".join(f"{name} {'yes' if ok else 'NO'}" for name, ok in identical.items()))
     print(f"workload of {WORKLOAD_FOLD_PAIRS:,} fold pairs on 2 workers: "

@@ -15,8 +15,20 @@ turn for ``ROUNDS`` rounds (which one goes first alternates), so that drifts of
 the machine's speed reach both; reported per data set are the medians, and the
 median and range of the per-round ratios. What is timed is also checked: both
 kernels' trees predict every distinct row of the data set alike on every
-training set (``identical``). Run ``python benchmarks/bench_j48_kernel.py`` in
-a clone with its git history.
+training set (``identical``).
+
+The per-stage profile (issue 36): the engine's kernel for runs of k-fold cv
+(``_kernels.evaluate_runs``, naive Bayes and J48) against four compiled loops
+over the same folds that stop after a stage: the training counts only
+(``count``: the run's (pattern, class) counts minus the test fold's, the
+pattern-counting bound any exact evaluator spends), then growing J48
+(``grow``), then collapsing and pruning it (``prune``), then predicting the test
+fold (``predict``). Each stage's cost is the difference of two neighbouring
+loops (CPU time, median of ``ROUNDS`` interleaved rounds); ``rest`` is the
+engine's kernel minus the last loop (naive Bayes and the fold bookkeeping).
+
+Run ``python benchmarks/bench_j48_kernel.py`` in a clone with its git history
+(``--quick``: a check that it runs, 3 rounds, written to a temporary folder).
 """
 
 import importlib.util
@@ -27,18 +39,18 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _common import ROOT, load_average, write_results
+from _common import QUICK, ROOT, load_average, write_results
 from numba import njit
 
-from replicability.engine.splits import rxk_cv_splits
-from replicability.learners import _j48
+from replicability.engine.splits import _FlatRuns, _stratified_splits, rxk_cv_splits
+from replicability.learners import _j48, _kernels
 from replicability.learners.fastpath import _c45_args
 from replicability.sources.bayesnet import bouckaert2003_source
 from replicability.sources.synthetic import sample_independent_binary
 
 BASELINE = "7044ef8"  # the commit whose kernel the issue timed
 N_INSTANCES, N_ATTRIBUTES, N_REPEATS = 300, 10, 10
-ROUNDS = 21
+ROUNDS = 3 if QUICK else 21  # --quick: a check that it runs
 TARGET = 2.0  # "halve the J48 kernel's time"
 DATA = {"null data": None, "source 1": 1, "source 2": 2, "source 3": 3, "source 4": 4}
 
@@ -116,6 +128,107 @@ def _baseline_fits(kernels):
     return _fits(kernels, prepare)
 
 
+@njit
+def _stages(bits, row, codes, n_classes, folds, n_folds, m, logt, cf, z, raising, last):
+    """``_kernels.evaluate_runs``'s J48 part, stopping after stage ``last`` (0 count, 1 grow, 2 prune, 3 predict).
+
+    Returns the J48 hits on the test folds (stage 3) and a sum of what each stage computed (so that
+    nothing is optimized away).
+    """
+    U, p = bits.shape
+    n_runs, n = folds.shape
+    work = _j48._workspace(U, p, n_classes)
+    rows, attr, child, seg, ndist, ones, stack, train_err, phase, order_, acc, value, gains, ratios, \
+        valid, touched, sib, sib_seg = work
+    tab = _j48._est_table()
+    fbits = bits.astype(np.float64)
+    Wrun, Wf = np.empty((U, n_classes)), np.empty((U, n_classes))
+    order, start, at = np.empty(n, np.int64), np.empty(n_folds + 1, np.int64), np.empty(n_folds, np.int64)
+    hits, total = 0, 0.0
+    for r in range(n_runs):
+        start[:] = 0
+        for i in range(n):
+            start[folds[r, i] + 1] += 1
+        for f in range(n_folds):
+            start[f + 1] += start[f]
+            at[f] = start[f]
+        for i in range(n):
+            order[at[folds[r, i]]] = i
+            at[folds[r, i]] += 1
+        _kernels._fold_counts(row, codes, order, 0, n, Wrun)
+        for f in range(n_folds):
+            Wf[:, :] = Wrun
+            for t in range(start[f], start[f + 1]):
+                Wf[row[order[t]], codes[order[t]]] -= 1.0
+            total += Wf[0, 0]
+            if last == 0:
+                continue
+            n_rows = 0
+            for u in range(U):
+                if _j48._sum(Wf, u) > 0:
+                    rows[n_rows] = u
+                    n_rows += 1
+            n_nodes = _j48._grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, ones, stack,
+                                 gains, ratios, valid)
+            if last == 1:
+                total += n_nodes
+                continue
+            _j48._collapse(attr, child, ndist, n_nodes, train_err)
+            _j48._prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, train_err, phase, stack,
+                        acc, touched, order_, value, sib, sib_seg)
+            if last == 2:
+                total += attr[0]
+                continue
+            for t in range(start[f], start[f + 1]):
+                hits += _j48._c45_predict(bits, row[order[t]], attr, child, ndist) == codes[order[t]]
+    return hits, total
+
+
+STAGES = ("count", "grow", "prune", "predict")
+
+
+def stage_profile(name, source, seed):
+    """CPU microseconds per fold pair of each stage of the engine's J48 kernel, and its ratio to the counting bound.
+
+    The 1000 folds of 10 randomizations of 10 x 10 cv (the engine's fold
+    labels) of the data set of :func:`_training_counts`; the four stage loops
+    and ``_kernels.evaluate_runs`` timed in turn, ``ROUNDS`` rounds.
+    """
+    from replicability.learners.pairs import _binary_data, _check_splits
+
+    rng = np.random.default_rng(seed)
+    if source is None:
+        X, y = sample_independent_binary(N_INSTANCES, n_attributes=N_ATTRIBUTES, rng=rng)
+    else:
+        X, y = bouckaert2003_source(rng, n_instances=N_INSTANCES, source=source)
+    X, y = np.asarray(X), np.asarray(y)
+    runs = _FlatRuns.join([_stratified_splits(y, 10, n_runs=10, random_state=seed + r) for r in range(N_REPEATS)])
+    data = _binary_data(X, y, _check_splits(runs, len(y)))
+    args = (*data.patterns(None), *runs.labels, *_c45_args(0.25, 2, int(runs.n_train.max())), True)
+    n_pairs = runs.labels[0].shape[0] * runs.labels[1]
+    calls = [lambda last=last: _stages(*args, last) for last in range(len(STAGES))]
+    calls.append(lambda: _kernels.evaluate_runs(*args))
+    for call in calls:
+        call()
+    times = np.empty((ROUNDS, len(calls)))
+    for r in range(ROUNDS):
+        for i in (range(len(calls)) if r % 2 == 0 else reversed(range(len(calls)))):
+            cpu = time.process_time()
+            calls[i]()
+            times[r, i] = (time.process_time() - cpu) / n_pairs
+    med = np.median(times, axis=0) * 1e6
+    stages = {stage: float(med[0] if i == 0 else med[i] - med[i - 1]) for i, stage in enumerate(STAGES)}
+    stages["rest"] = float(med[-1] - med[len(STAGES) - 1])
+    # What is timed is the engine's J48: its hits on every test fold are the kernel's.
+    identical = bool(_stages(*args, len(STAGES) - 1)[0] == _kernels.evaluate_runs(*args)[:, 1].sum())
+    row = {"us_per_fold_pair": stages, "identical": identical, "kernel_us_per_fold_pair": float(med[-1]),
+           "count_bound_us_per_fold_pair": float(med[0]), "kernel_over_count_bound": float(med[-1] / med[0])}
+    print(f"{name}: kernel {med[-1]:.1f} us per fold pair = {row['kernel_over_count_bound']:.0f} x the counting bound "
+          f"({med[0]:.2f} us); " + ", ".join(f"{k} {v:.1f}" for k, v in stages.items())
+          + f"; identical {identical}", flush=True)
+    return row
+
+
 def measure(name, source, seed, baseline, current, options):
     bits, W = _training_counts(source, seed)
     F, U = W.shape[:2]
@@ -148,7 +261,9 @@ if __name__ == "__main__":
     before = load_average()
     rows = {name: measure(name, source, 2003 + i, baseline, current, options)
             for i, (name, source) in enumerate(DATA.items())}
+    stages = {name: stage_profile(name, source, 2003 + i) for i, (name, source) in enumerate(DATA.items())}
     write_results("j48_kernel", {
         "baseline_commit": BASELINE, "rounds": ROUNDS, "fits_per_round": N_REPEATS * 100,
         "n_instances": N_INSTANCES, "n_attributes": N_ATTRIBUTES, "target_ratio": TARGET, "data": rows,
+        "stages": stages,
         "load_average_before": before, "load_average_after": load_average()})

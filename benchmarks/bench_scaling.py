@@ -14,13 +14,14 @@ Per point: CPU time per fold pair (``time.process_time``), median of
 that drifts of the machine's speed spread over all of them. A cliff is a
 point more than 1.3 times above the log-log line through its two neighbours
 (``excess``); the results are also checked against the estimators fitted fold
-by fold on a few folds of every point. Run ``python benchmarks/bench_scaling.py``.
+by fold on a few folds of every point. Run ``python benchmarks/bench_scaling.py``
+(``--quick``: four points of each grid, two rounds, written to a temporary folder).
 """
 
 import time
 
 import numpy as np
-from _common import load_average, write_results
+from _common import QUICK, load_average, write_results
 
 from replicability.engine.splits import rxk_cv_splits
 from replicability.learners import C45, NaiveBayes
@@ -29,7 +30,9 @@ from replicability.sources.synthetic import sample_independent_binary
 
 N_GRID = [50, 100, 200, 400, 800, 1600, 2200, 2275, 2400, 3200, 5000, 10000, 20000]
 P_GRID = [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 16, 24, 32, 48, 62, 63, 64, 96, 128, 192, 256]
-ROUNDS = 5
+ROUNDS = 2 if QUICK else 5
+if QUICK:  # a check that it runs
+    N_GRID, P_GRID = N_GRID[:4], P_GRID[:4]
 CHECKED_FOLDS = 2  # folds per point compared with the estimators
 CLIFF = 1.3
 

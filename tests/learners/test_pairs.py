@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from replicability.engine import registry
 from replicability.engine.runner import ExperimentConfig, run_experiment
@@ -240,3 +242,65 @@ def test_evaluators_take_concatenated_splits():
     bad = _FlatSplits(train + 200, sizes[0], test, sizes[1])  # indices out of range, not built for n
     with pytest.raises(ValueError, match="integer indices in"):
         evaluate_nb_c45(X, y, bad)
+
+
+
+@pytest.mark.parametrize("path", ["nb_c45", "pair_fast", "learners", "runner_draw"])
+def test_every_compiled_call_runs_with_the_collector_paused(path, monkeypatch):
+    # A collection of the Python heap inside a kernel call was once charged to it (issue 36): every
+    # numba kernel the path calls (list-of-splits input, as users pass it) must find the collector off.
+    import gc
+    import sys
+
+    from numba.core.dispatcher import Dispatcher
+
+    from replicability.engine import runner
+    from replicability.learners import IB1
+
+    X, y = sample_independent_binary(120, rng=5)
+    splits = [tuple(part) for part in rxk_cv_splits(y, n_runs=2, n_folds=5, random_state=3)[0]]
+    cfg = ExperimentConfig(source="bayesnet", source_params={"source": 4}, learners=["naive_bayes", "c45"],
+                           scheme="rxk_cv", scheme_params={"n_runs": 2, "n_folds": 5}, n_datasets=1,
+                           n_instances=60, n_repeats=2, seed=1)
+    calls = {"nb_c45": lambda: evaluate_nb_c45(X, y, splits),
+             "pair_fast": lambda: evaluate_pair_fast(X, y, splits, learner_a="c45", learner_b="ib1"),
+             "learners": lambda: pairs.evaluate_learners(X, y, splits, learners=[("c45", C45), ("ib1", IB1)]),
+             "runner_draw": lambda: runner._draw_dataset(runner._resolve(cfg), 0)}
+    seen = []
+
+    def watched(kernel):
+        def call(*args, **kwargs):
+            seen.append((kernel.__name__, gc.isenabled()))
+            return kernel(*args, **kwargs)
+        return call
+
+    for module in [m for name, m in sys.modules.items() if name.startswith("replicability")]:
+        for name, value in list(vars(module).items()):
+            if isinstance(value, Dispatcher):
+                monkeypatch.setattr(module, name, watched(value))
+    assert gc.isenabled()
+    calls[path]()
+    assert seen, "the path called no compiled kernel"
+    assert [name for name, enabled in seen if enabled] == []
+    assert gc.isenabled()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(15, 90), st.integers(1, 12), st.integers(2, 3), st.integers(2, 5),
+       st.sampled_from([0.25, 0.1, 0.5]), st.integers(1, 3), st.booleans())
+def test_fast_path_equals_the_estimators_property(seed, n_samples, n_attributes, n_classes, n_folds,
+                                                  confidence_factor, min_num_obj, subtree_raising):
+    # Issue 36: any random binary data set, with or without structure, any options the kernel models, the
+    # splits in the engine's form (fold labels: _kernels.evaluate_runs) and as a list (evaluate_folds).
+    rng = np.random.default_rng(seed)
+    X = (rng.random((n_samples, n_attributes)) < rng.uniform(0.1, 0.9, n_attributes)).astype(np.int64)
+    noise = rng.random()
+    y = np.where(rng.random(n_samples) < noise, rng.integers(0, n_classes, n_samples), X[:, 0] % n_classes)
+    y[:n_classes * n_folds] = np.repeat(np.arange(n_classes), n_folds)  # stratified cv: n_folds of every class
+    splits, _ = rxk_cv_splits(y, n_runs=2, n_folds=n_folds, random_state=seed % 1000)
+    params_b = {"confidence_factor": confidence_factor, "min_num_obj": min_num_obj,
+                "subtree_raising": subtree_raising}
+    expected = _loop(X, y, splits, params_b=params_b)
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, splits, params_b=params_b), expected)
+    as_list = [(np.asarray(train), np.asarray(test)) for train, test in splits]
+    np.testing.assert_array_equal(evaluate_nb_c45(X, y, as_list, params_b=params_b), expected)

@@ -38,6 +38,7 @@ import typing
 import numpy as np
 import xarray as xr
 
+from .._collector import paused
 from .._validation import check_choice, check_positive_int
 from ..learners.pairs import FAST_LEARNERS, evaluate_learners
 from ._seed_kernels import repeat_seeds
@@ -254,8 +255,13 @@ def _prepare_counts(plan, X, y, splits):
     return lambda: np.asarray(count(), dtype=np.int64)[:, _JOINT]
 
 
+@paused
 def _draw_dataset(plan, index):
-    """Data set ``index`` and the splits of all its repeats: ``X, y, splits, n_test`` (n_repeats, n_runs, n_folds)."""
+    """Data set ``index`` and the splits of all its repeats: ``X, y, splits, n_test`` (n_repeats, n_runs, n_folds).
+
+    The compiled samplers and splitters run with the garbage collector paused
+    (:func:`replicability._collector.paused`), as the learners' kernels do.
+    """
     cfg = plan.config
     data_rng = np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 0)))
     X, y = plan.source(data_rng, n_instances=cfg.n_instances, **cfg.source_params)

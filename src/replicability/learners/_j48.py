@@ -319,8 +319,10 @@ def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones
     subtracting it from the parent (integer sums, so exact).
     """
     seg[0, 0], seg[0, 1] = 0, n_rows
-    _row_dist(Wf, rows, 0, n_rows, ndist, 0)
-    _count_ones(fbits, Wf, rows, 0, n_rows, nones, 0)  # naive Bayes's counts too (evaluate_folds)
+    # The root as an int64, not the literal 0: a literal argument makes numba compile a callee once more for it.
+    root = np.int64(0)
+    _row_dist(Wf, rows, root, n_rows, ndist, root)
+    _count_ones(fbits, Wf, rows, root, n_rows, nones, root)  # naive Bayes's counts too (evaluate_folds)
     n_nodes, top = 1, 0
     stack[0] = 0
     while top >= 0:
@@ -524,7 +526,7 @@ def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
     rows, attr, child, seg, ndist, ones, stack, train_err, phase, order, acc, value, gains, ratios, \
         valid, touched, sib, sib_seg = work
     U = bits.shape[0]
-    n_rows = 0
+    n_rows = np.int64(0)  # not the literal 0: numba would compile _grow a second time for it
     for u in range(U):
         if _sum(Wf, u) > 0:
             rows[n_rows] = u

@@ -15,6 +15,11 @@ missing from the training fold, for the learners whose model depends on it;
 non-binary attributes; more than 62 attributes for IB1, TAN and the voted
 perceptron; options the fast path does not model) are evaluated by the
 estimators themselves.
+
+The fast paths run with the garbage collector paused (the preparation and the
+counting of :func:`evaluate_nb_c45` and :func:`evaluate_pair_fast`, all of
+:func:`evaluate_learners`; ``replicability._collector``): no collection of the
+Python heap falls inside a kernel call, and those due run after it.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import numbers
 import numpy as np
 from sklearn.utils import check_random_state
 
+from .._collector import paused
 from . import _kernels, _kernels_more
 from .c45 import C45
 from .fastpath import _c45_args
@@ -233,6 +239,7 @@ def _counts_nb_c45(data, folds, params_a, params_b):
     return out[:, :3].copy(), out[:, 3] != 0
 
 
+@paused
 def _prepare_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts, prepared=()):
     """Correct counts from the compiled path where it applies, from :func:`evaluate_pair_loop` elsewhere.
 
@@ -243,6 +250,7 @@ def _prepare_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_co
     that ``fast_counts`` reads, computed now; and
     ``fast_counts(data, folds, params_a, params_b)`` counts the splits of
     ``folds`` and says which of them it modelled (the others go to the loop too).
+    Both steps run with the garbage collector paused.
     """
     X, y = np.asarray(X), np.asarray(y)
     params_a, params_b = (dict(p or {}) for p in params)
@@ -259,6 +267,7 @@ def _prepare_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_co
     for name in prepared:
         getattr(data, name)
 
+    @paused
     def count():
         if fast.all():  # the usual case: every split to the kernels, no masks to apply
             out, modelled = fast_counts(data, data.folds(fast), params_a, params_b)
@@ -551,6 +560,7 @@ def _counts_from_hits(hits_a, hits_b, data, folds, params_a, params_b):
     return counts.astype(np.int64), np.ones(n_splits, dtype=bool)
 
 
+@paused
 def evaluate_learners(X, y, splits, *, learners, params=None):
     """Joint correct counts of k learners on every split, each learner fitted once per split.
 
@@ -573,6 +583,11 @@ def evaluate_learners(X, y, splits, *, learners, params=None):
     ndarray of shape (len(splits), k, k), dtype int64
         ``[s, i, j]``: test instances of split ``s`` that learners ``i`` and ``j``
         both classify correctly; the diagonal is each learner's correct count.
+
+    Notes
+    -----
+    Runs with the garbage collector paused (``replicability._collector``): no
+    collection of the Python heap falls inside a kernel call.
 
     Examples
     --------
