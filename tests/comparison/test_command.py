@@ -398,6 +398,12 @@ def test_a_python_file_is_run_only_after_the_checks_and_must_bind_an_estimator(i
                      "sklearn.naive_bayes.GaussianNB", "--n-repeats", "2"]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and message in err
+    (tmp_path / "tree.py").write_text("from sklearn.tree import DecisionTreeClassifier\n"
+                                      "estimator = DecisionTreeClassifier()\n")
+    assert main(["compare", str(iris_csv), "--target", "target", "-a", "tree.py", "--param-a", "depth=2", "-b",
+                 "sklearn.naive_bayes.GaussianNB", "--n-repeats", "2"]) == 2
+    assert capsys.readouterr().err == ("replicability compare: error: `estimator` in tree.py has no parameter depth "
+                                       "(`--param-a` names one of its get_params(), e.g. step__parameter)\n")
     # the data file is checked before the learner's file is run
     (tmp_path / "ran").unlink()
     assert main(["compare", "missing.csv", "--target", "target", "-a", "touches.py", "-b", "x.B"]) == 2

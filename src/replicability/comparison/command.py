@@ -296,10 +296,11 @@ def _estimator(learner, which):
                 callable(getattr(estimator, m, None)) for m in ("fit", "get_params", "set_params")):
             raise ValueError(f"`estimator` in {spec} is not a scikit-learn estimator instance (`{which}` needs "
                              f"an object with fit, get_params and set_params); got {type(estimator).__name__}")
-        try:
-            return estimator.set_params(**kwargs) if kwargs else estimator
-        except ValueError as exc:
-            raise ValueError(f"{spec}: {str(exc).splitlines()[0]}") from None
+        unknown = sorted(set(kwargs) - set(estimator.get_params(deep=True)))
+        if unknown:
+            raise ValueError(f"`estimator` in {spec} has no parameter {', '.join(unknown)} (`--param-{which[1:]}` "
+                             f"names one of its get_params(), e.g. step__parameter)")
+        return estimator.set_params(**kwargs)
     classes = [_estimator_class(name, which) for name, _ in spec]  # every step checked before any is built
     steps = []
     for cls, (name, step_kwargs) in zip(classes, spec):
