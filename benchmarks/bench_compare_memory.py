@@ -19,7 +19,9 @@ shared with other work, read it with the load average.
 
 Run ``python benchmarks/bench_compare_memory.py [--rounds 3] [--old SRC] [--src SRC]``; the figures
 go to ``runs/benchmarks/compare_memory.json`` (not under ``data/``: the book's
-performance page shows every file there).
+performance page shows every file there), each with the load average after it. The
+code before splits were drawn as used is the parent of commit 0b78e5e:
+``git archive 0b78e5e^ src | tar -x -C /tmp/old`` gives ``--old /tmp/old/src``.
 """
 
 import argparse
@@ -78,7 +80,7 @@ def _in_child(n, scheme, n_repeats, src):
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run([sys.executable, __file__, "--child", str(n), scheme, str(n_repeats)], env=env,
                          capture_output=True, text=True, check=True)
-    return {**json.loads(out.stdout.strip().splitlines()[-1]), "package": str(src)}
+    return {**json.loads(out.stdout.strip().splitlines()[-1]), "package": str(src), "load_average_after": _load()}
 
 
 def _load():

@@ -70,10 +70,13 @@ def main(argv=None):
     cmp = commands.add_parser("compare", help="compare two learners on a CSV, ARFF or Parquet file")
     cmp.add_argument("data", type=Path, help="CSV, ARFF or Parquet file")
     cmp.add_argument("--target", required=True, help="target column (ARFF: class attribute)")
-    cmp.add_argument("-a", "--learner-a", required=True, metavar="CLASS", help="e.g. sklearn.naive_bayes.GaussianNB")
-    cmp.add_argument("-b", "--learner-b", required=True, metavar="CLASS")
-    cmp.add_argument("--param-a", action="append", default=[], metavar="NAME=VALUE", help="repeatable")
-    cmp.add_argument("--param-b", action="append", default=[], metavar="NAME=VALUE", help="repeatable")
+    cmp.add_argument("-a", "--learner-a", required=True, metavar="LEARNER",
+                     help="module.Class (e.g. sklearn.naive_bayes.GaussianNB); a pipeline, steps module.Class or "
+                          "module.Class(NAME=VALUE, ...) joined by '|'; or FILE.py defining `estimator`")
+    cmp.add_argument("-b", "--learner-b", required=True, metavar="LEARNER", help="as -a")
+    cmp.add_argument("--param-a", action="append", default=[], metavar="NAME=VALUE",
+                     help="repeatable: a class's parameter, or set_params of FILE.py's estimator")
+    cmp.add_argument("--param-b", action="append", default=[], metavar="NAME=VALUE", help="as --param-a")
     cmp.add_argument("--scheme", default="10x10cv", help="RxKcv (e.g. 10x10cv, 5x2cv), resampling, or a registry name "
                                                           "(cv, rxk_cv, kfold_cv, 5x2, resample)")
     cmp.add_argument("--n-runs", type=int, default=10, help="splits of 'resampling'")

@@ -265,3 +265,158 @@ def test_a_bad_scheme_is_refused_before_the_heavy_imports(tmp_path):
     assert run.stdout.split() == ["2", "False", "False"]
     assert "`scheme` must be 'RxKcv'" in run.stderr and "names the sample a test takes" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_a_pipeline_spec_equals_make_pipeline_through_the_api(iris_csv, tmp_path, capsys):
+    import pandas as pd
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    import replicability as rp
+
+    out = tmp_path / "out.json"
+    spec = "sklearn.preprocessing.StandardScaler | sklearn.linear_model.LogisticRegression(C=0.5, max_iter=50)"
+    argv = ["compare", str(iris_csv), "--target", "target", "-a", spec, "-b", "sklearn.naive_bayes.GaussianNB",
+            "--scheme", "2x5cv", "--n-repeats", "2", "--json", str(out)]
+    assert main(argv) == 0
+    assert f"A: {spec}" in capsys.readouterr().out
+    result = json.loads(out.read_text())
+    assert result["learner_a"] == spec
+    # reference: the pipeline make_pipeline builds, through the API on the same frame
+    frame = pd.read_csv(iris_csv)
+    ref = rp.compare(make_pipeline(StandardScaler(), LogisticRegression(C=0.5, max_iter=50)), GaussianNB(),
+                     frame.drop(columns="target"), frame["target"].to_numpy(), scheme="2x5cv", n_repeats=2,
+                     rng=0).to_dict()
+    assert result["tests"] == ref["tests"] and result["mean_difference"] == ref["mean_difference"]
+    # one step with its parameters inline is that class; --param-a adds to them
+    assert main(["compare", str(iris_csv), "--target", "target", "-a", "sklearn.tree.DecisionTreeClassifier("
+                 "max_depth=2)", "--param-a", "random_state=0", *COMPARE[2:], "--json", str(out)]) == 0
+    inline = json.loads(out.read_text())
+    assert main(["compare", str(iris_csv), "--target", "target", "-a", "sklearn.tree.DecisionTreeClassifier",
+                 "--param-a", "max_depth=2", "--param-a", "random_state=0", *COMPARE[2:], "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["tests"] == inline["tests"]
+
+
+LEARNER_FILE = '''
+from sklearn.compose import ColumnTransformer
+from sklearn.impute import SimpleImputer
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import OneHotEncoder
+
+columns = ColumnTransformer([
+    ("numeric", SimpleImputer(), ["sepal length (cm)", "sepal width (cm)", "petal length (cm)"]),
+    ("colour", make_pipeline(SimpleImputer(strategy="constant", fill_value="none"), OneHotEncoder()), ["colour"]),
+])
+estimator = make_pipeline(columns, LogisticRegression(max_iter=50))
+
+if __name__ == "__main__":
+    raise SystemExit("run as a script: not by compare")
+'''
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_a_python_file_gives_a_pipeline_that_selects_columns_by_name(tmp_path, capsys):
+    from sklearn.base import clone
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+
+    import replicability as rp
+    from replicability.comparison.command import _preprocessing
+
+    frame = _messy_frame()
+    path = tmp_path / "messy.csv"
+    frame.to_csv(path, index=False)
+    learner = tmp_path / "learner.py"
+    learner.write_text(LEARNER_FILE)
+    out = tmp_path / "out.json"
+    argv = ["compare", str(path), "--target", "target", "-a", str(learner), "--param-a", "logisticregression__C=0.5",
+            "-b", "sklearn.naive_bayes.GaussianNB", "--scheme", "2x5cv", "--n-repeats", "2", "--json", str(out)]
+    assert main(argv) == 0
+    said = ("median imputation of 1 numeric columns with missing values; most frequent value and one-hot encoding "
+            "of 1 text columns; before B only (A, a Python file's estimator, is given the columns as read)")
+    assert f"preprocessing: {said}" in capsys.readouterr().out
+    result = json.loads(out.read_text())
+    # reference: the file's pipeline with C=0.5 on the frame as read; B behind the default preprocessing
+    namespace = {}
+    exec(LEARNER_FILE, namespace)  # noqa: S102 - the test's own file text
+    rows = frame[frame["target"].notna()].reset_index(drop=True)
+    features = rows.drop(columns="target")
+    a = clone(namespace["estimator"]).set_params(logisticregression__C=0.5)
+    b = make_pipeline(_preprocessing(features, True)[0], GaussianNB())
+    ref = rp.compare(a, b, features, rows["target"].to_numpy(), scheme="2x5cv", n_repeats=2, rng=0).to_dict()
+    assert result["tests"] == ref["tests"] and result["mean_difference"] == ref["mean_difference"]
+
+
+def test_bad_learner_descriptions_fail_in_one_line_before_the_heavy_imports(tmp_path):
+    import subprocess
+    import sys
+
+    data = tmp_path / "data.csv"
+    data.write_text("a,b,target\n1,2,0\n")
+    (tmp_path / "broken.py").write_text("estimator = (\n")
+    (tmp_path / "nothing.py").write_text("import sklearn.tree\nmodel = sklearn.tree.DecisionTreeClassifier()\n")
+    cases = [
+        (["-a", "sklearn.preprocessing.StandardScaler |"], "cannot read estimator 'sklearn.preprocessing."),
+        (["-a", "x.Scaler | GaussianNB"], "cannot read estimator 'GaussianNB'"),
+        (["-a", "x.A(3)"], "step 'x.A(3)': parameters are NAME=VALUE, not positional"),
+        (["-a", "x.A(n=len('ab'))"], "step \"x.A(n=len('ab'))\": the value of n must be a Python literal"),
+        (["-a", "x.A(n=1, n=2)"], "step 'x.A(n=1, n=2)': each parameter once, as NAME=VALUE"),
+        (["-a", "x.A | x.B", "--param-a", "n=1"], "a pipeline's parameters go inside its spec"),
+        (["-a", "x.A(n=1)", "--param-a", "n=2"], "n given both in `-a` and in `--param-a`"),
+        (["-a", str(tmp_path / "missing.py")], f"`-a` {tmp_path / 'missing.py'} does not exist"),
+        (["-a", str(tmp_path / "broken.py")], "cannot be read as Python: "),
+        (["-a", str(tmp_path / "nothing.py")], "defines no module-level `estimator`"),
+    ]
+    code = ("import sys; from replicability.cli import main; "
+            f"print([main(['compare', {str(data)!r}, '--target', 'target', *argv, '-b', 'x.B']) "
+            f"for argv in {[argv for argv, _ in cases]!r}], 'sklearn' in sys.modules, 'pandas' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("]")[1].split() == ["False", "False"]
+    assert run.stdout.startswith("[" + ", ".join(["2"] * len(cases)) + "]")
+    errors = run.stderr.splitlines()
+    assert len(errors) == len(cases)
+    for line, (_, message) in zip(errors, cases):
+        assert line.startswith("replicability compare: error: ") and message in line
+
+
+def test_a_python_file_is_run_only_after_the_checks_and_must_bind_an_estimator(iris_csv, tmp_path, capsys,
+                                                                              monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "fails.py").write_text("estimator = 1 / 0\n")
+    (tmp_path / "a_class.py").write_text("from sklearn.naive_bayes import GaussianNB as estimator\n")
+    (tmp_path / "touches.py").write_text("open('ran', 'w').close()\nestimator = None\n")
+    cases = [("fails.py", "`-a` fails.py failed: ZeroDivisionError: division by zero"),
+             ("a_class.py", "`estimator` in a_class.py is not a scikit-learn estimator instance (`-a` needs an "
+                            "object with fit, get_params and set_params); got ABCMeta"),
+             ("touches.py", "got NoneType")]
+    for learner, message in cases:
+        assert main(["compare", str(iris_csv), "--target", "target", "-a", learner, "-b",
+                     "sklearn.naive_bayes.GaussianNB", "--n-repeats", "2"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err
+    (tmp_path / "tree.py").write_text("from sklearn.tree import DecisionTreeClassifier\n"
+                                      "estimator = DecisionTreeClassifier()\n")
+    assert main(["compare", str(iris_csv), "--target", "target", "-a", "tree.py", "--param-a", "depth=2", "-b",
+                 "sklearn.naive_bayes.GaussianNB", "--n-repeats", "2"]) == 2
+    assert capsys.readouterr().err == ("replicability compare: error: `estimator` in tree.py has no parameter depth "
+                                       "(`--param-a` names one of its get_params(), e.g. step__parameter)\n")
+    # the data file is checked before the learner's file is run
+    (tmp_path / "ran").unlink()
+    assert main(["compare", "missing.csv", "--target", "target", "-a", "touches.py", "-b", "x.B"]) == 2
+    assert "no such file: missing.csv" in capsys.readouterr().err and not (tmp_path / "ran").exists()
+
+
+def test_a_pipeline_spec_step_that_is_not_an_estimator_is_refused_before_any_step_is_built(iris_csv, tmp_path,
+                                                                                           capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    spec = "sklearn.preprocessing.StandardScaler | subprocess.Popen(args=['touch', 'ran'])"
+    assert main(["compare", str(iris_csv), "--target", "target", "-a", spec, "-b",
+                 "sklearn.naive_bayes.GaussianNB"]) == 2
+    assert capsys.readouterr().err == ("replicability compare: error: subprocess.Popen is not a scikit-learn "
+                                       "estimator class (`-a` needs a class with fit, get_params and "
+                                       "set_params); nothing was run\n")
+    assert not (tmp_path / "ran").exists()

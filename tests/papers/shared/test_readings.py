@@ -10,6 +10,7 @@ import pytest
 from scipy import stats
 
 from replicability.papers.shared.readings import (
+    EXPERIMENT_PARTS,
     EXPERIMENT_SCHEMES,
     EXPERIMENT_TESTS,
     experiment_outcomes,
@@ -20,6 +21,7 @@ from replicability.papers.shared.readings import (
 )
 from replicability.stats.decisions import decide
 from replicability.stats.nonparametric import sign_test
+from replicability.stats.scheme_grammar import check_sample, parse_scheme
 from replicability.stats.schemes import scheme_sample, scheme_test
 
 # Bouckaert (2003), Figure 1 (rows are runs, columns folds), with run 3's sign fixed (ERRATA).
@@ -60,6 +62,20 @@ def test_sample_shapes_batched():
     for scheme in EXPERIMENT_SCHEMES:
         assert experiment_sample(d, scheme).shape == (2, 3, sizes[scheme])
     np.testing.assert_array_equal(experiment_sample(d, "resampling")[1, 2], d[1, 2, :, 0])
+
+
+def test_experiment_schemes_are_split_schemes_and_samples_of_the_one_grammar():
+    # Bouckaert (2004, Section 2.1): resampling takes r random splits, k-fold cv one run of k folds
+    d = _differences((2, 7, 5), 3)
+    averaged = {"folds": 7, "runs": 5, "sorted_runs": 5}
+    for name, (split, sample) in EXPERIMENT_PARTS.items():
+        splits = parse_scheme(split, n_runs=7, n_folds=5)
+        assert check_sample(sample) == sample
+        n = splits.n_splits if sample == "all" else averaged[sample]
+        assert experiment_sample(d, name).shape == (2, n)
+    assert [parse_scheme(EXPERIMENT_PARTS[name][0], n_runs=7, n_folds=5).name for name in EXPERIMENT_SCHEMES] == [
+        "resampling", "1x5cv", "7x5cv", "7x5cv", "7x5cv", "7x5cv"]
+    np.testing.assert_array_equal(experiment_sample(d, "cv"), d[:, 0, :])
 
 
 def test_sample_rejects_unknown_scheme():

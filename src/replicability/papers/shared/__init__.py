@@ -14,8 +14,8 @@ from ..._lazy import attach
 
 _MODULES = {
     "readings": (
-        "EXPERIMENT_SCHEMES", "EXPERIMENT_TESTS", "experiment_outcomes", "experiment_sample", "interval_of_mean",
-        "monotone_within", "outcome_summary",
+        "EXPERIMENT_PARTS", "EXPERIMENT_SCHEMES", "EXPERIMENT_TESTS", "experiment_outcomes", "experiment_sample",
+        "interval_of_mean", "monotone_within", "outcome_summary",
     ),
     "synthetic_runs": ("SYNTHETIC_SOURCES", "fold_differences", "synthetic_fold_counts"),
     "network_search": ("ExpectedAccuracy", "expected_accuracies", "search_network"),

@@ -41,10 +41,12 @@ from ...stats.measures import (
     replicability_r2,
 )
 from ...stats.nonparametric import sign_test, signed_rank_test
+from ...stats.scheme_grammar import parse_scheme
 from ...stats.schemes import scheme_sample
 from ...stats.ttests import paired_ttest
 
 __all__ = [
+    "EXPERIMENT_PARTS",
     "EXPERIMENT_SCHEMES",
     "EXPERIMENT_TESTS",
     "experiment_outcomes",
@@ -54,8 +56,19 @@ __all__ = [
     "outcome_summary",
 ]
 
-#: Sampling schemes of Bouckaert (2004, Section 2.1), in the order of Table 1.
-EXPERIMENT_SCHEMES = ("resampling", "cv", "all", "folds", "runs", "sorted_runs")
+#: Sampling schemes of Bouckaert (2004, Section 2.1) in the one scheme grammar
+#: (:mod:`replicability.stats.scheme_grammar`): each name, the tables', is the split scheme its
+#: values come from within the experiments' r x k cv and the sample a test takes of them.
+EXPERIMENT_PARTS = {
+    "resampling": ("resampling", "all"),  # r random splits: the first fold of every run
+    "cv": ("kfold_cv", "all"),  # one k-fold cv: the first run
+    "all": ("rxk_cv", "all"),
+    "folds": ("rxk_cv", "folds"),
+    "runs": ("rxk_cv", "runs"),
+    "sorted_runs": ("rxk_cv", "sorted_runs"),
+}
+#: The names of the sampling schemes, in the order of Bouckaert (2004, Table 1).
+EXPERIMENT_SCHEMES = tuple(EXPERIMENT_PARTS)
 #: Hypothesis tests of Bouckaert (2004, Section 2.2).
 EXPERIMENT_TESTS = ("t", "sign", "signed_rank")
 
@@ -86,6 +99,10 @@ def experiment_sample(d, scheme):
         ``"runs"``, ``"sorted_runs"``: as
         :func:`~replicability.stats.schemes.scheme_sample` ("use all data",
         "average over folds", "average over runs", "average over sorted runs").
+        Each is a split scheme and a sample of the one scheme grammar
+        (:data:`EXPERIMENT_PARTS`): ``"resampling"`` is the grammar's
+        ``"resampling"`` with ``r`` splits, ``"cv"`` its ``"kfold_cv"``, the others
+        ``"rxk_cv"`` with that sample.
 
     Returns
     -------
@@ -104,11 +121,14 @@ def experiment_sample(d, scheme):
     >>> experiment_sample(d, "cv").tolist()
     [3.33, 10.0, -6.66]
     """
-    check_choice(scheme, "scheme", EXPERIMENT_SCHEMES)
-    if scheme in ("resampling", "cv"):
-        d = as_runs_folds(d)
-        return d[..., :, 0] if scheme == "resampling" else d[..., 0, :]
-    return scheme_sample(d, scheme)
+    split, sample = EXPERIMENT_PARTS[check_choice(scheme, "scheme", EXPERIMENT_SCHEMES)]
+    d = as_runs_folds(d)
+    splits = parse_scheme(split, n_runs=d.shape[-2], n_folds=d.shape[-1])
+    if splits.kind == "resampling":  # all values of r random splits, each a run's first fold
+        return d[..., :, 0]
+    if splits.n_runs < d.shape[-2]:  # all values of one k-fold cv, the first run
+        return d[..., 0, :]
+    return scheme_sample(d, sample)
 
 
 def experiment_outcomes(d, *, scheme, test, alpha):
