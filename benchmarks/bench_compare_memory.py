@@ -18,8 +18,8 @@ give identical scores. The speed-up cannot exceed the cores that are free: on a 
 shared with other work, read it with the load average.
 
 Run ``python benchmarks/bench_compare_memory.py [--rounds 3] [--old SRC] [--src SRC]``; the figures
-go to ``runs/benchmarks/compare_memory.json`` (not under ``data/``: the book's
-performance page shows every file there), each with the load average after it. The
+go to ``data/benchmarks/compare_memory.json`` through the common write path (quiet or
+loaded, as ``_common.write_results`` decides), each also with the load average after it. The
 code before splits were drawn as used is the parent of commit 0b78e5e:
 ``git archive 0b78e5e^ src | tar -x -C /tmp/old`` gives ``--old /tmp/old/src``.
 """
@@ -31,6 +31,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from _common import write_results
 
 ROOT = Path(__file__).resolve().parents[1]
 N_FEATURES = 20
@@ -160,11 +162,7 @@ def main():
         print(f"n_jobs=2 / serial: median {w['speedup n_jobs=2']['median']:.2f} "
               f"[{w['speedup n_jobs=2']['min']:.2f}, {w['speedup n_jobs=2']['max']:.2f}]; identical "
               f"{w['identical_scores']}; load {w['load_average']}")
-    path = ROOT / "runs" / "benchmarks" / "compare_memory.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                                         capture_output=True, text=True).stdout.strip(),
-                                "results": results}, indent=2) + "\n")
+    path = write_results("compare_memory", results)
     print(f"written to {path}")
 
 

@@ -46,7 +46,16 @@ import tempfile
 import time
 
 import numpy as np
-from _common import QUICK, best_times, cpu_with_children, load_1min, load_average, write_results
+from _common import (
+    QUICK,
+    best_times,
+    cpu_snapshot,
+    cpu_with_children,
+    load_1min,
+    load_average,
+    other_load,
+    write_results,
+)
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.tree import DecisionTreeClassifier
@@ -134,9 +143,10 @@ def paired_speedup(engine, n_engine, loop, n_loop, rounds=PAIRED_ROUNDS):
 
     After one warm-up call of each, ``rounds`` times: time the engine, then the
     loop, and take the ratio of the two. Returns the median, smallest and largest ratio,
-    and the larger 1-minute load average of before and after the rounds.
+    the larger 1-minute load average of before and after the rounds, and the cores
+    other processes kept busy meanwhile (``other_load``).
     """
-    before = load_1min()
+    before, since = load_1min(), cpu_snapshot()
     engine()
     loop()
     ratios = []
@@ -149,7 +159,7 @@ def paired_speedup(engine, n_engine, loop, n_loop, rounds=PAIRED_ROUNDS):
         ratios.append((time.process_time() - cpu) / n_loop / cpu_engine)
     after = load_1min()
     return {"median": float(np.median(ratios)), "min": min(ratios), "max": max(ratios), "rounds": rounds,
-            "load_1min": None if before is None else max(before, after)}
+            "load_1min": None if before is None else max(before, after), "other_load": round(other_load(since), 2)}
 
 
 def _same(a, b):

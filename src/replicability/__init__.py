@@ -49,7 +49,8 @@ _MODULES = {
     "stats.ranks": ("friedman_test", "nemenyi_test"),
     "stats.cv_intervals": ("corrected_cv_interval", "naive_cv_interval"),
     "stats.nested_cv": ("nested_cv_interval",),
-    "comparison.many": ("ManyComparison", "compare_many", "compare_many_scores"),
+    "comparison.many": ("compare_many", "compare_many_scores"),
+    "comparison.many_result": ("ManyComparison",),
     "plotting": ("critical_difference_diagram", "multi_comparison_matrix"),
 }
 _ROOMS = ("stats", "learners", "sources", "engine", "comparison", "report", "papers")

@@ -7,7 +7,8 @@ statistics; ``rp.compare`` is the practitioner's one call. Its helpers: ``seeds`
 learners' ``random_state`` per split), ``checks`` (what is refused before any fit, and
 stratification), ``inputs`` (data, splitters and fit parameters as scikit-learn takes
 them), ``folds`` (one split fitted and scored, failures named) and ``work`` (splits drawn
-as used, the data sent to worker processes once).
+as used, the data sent to worker processes once); ``many`` compares many learners on
+many data sets, and ``many_result`` holds its result.
 """
 
 from .._lazy import attach
@@ -20,7 +21,8 @@ _MODULES = {
     "work": ("SharedData", "SplitRecipe", "run_repeat", "split_results"),
     "inputs": ("as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"),
     "result": ("Comparison",),
-    "many": ("ManyComparison", "compare_many", "compare_many_scores"),
+    "many": ("compare_many", "compare_many_scores"),
+    "many_result": ("ManyComparison",),
     "command": ("compare_command",),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("command",))

@@ -103,7 +103,7 @@ def test_book_at_scale_pastes_only_values_the_performance_page_glues():
 
     text = (ROOT / "book" / "at_scale.md").read_text()
     keys = set(re.findall(r"03_performance\.ipynb::(\w+):s`", text))
-    assert len(keys) == 14
+    assert len(keys) == 15
     glued = performance_page().glue_values()
     assert keys <= set(glued)
 
@@ -173,9 +173,21 @@ def test_machine_table_shows_the_load_of_every_benchmark_quiet_or_loaded(tmp_pat
     assert loads["no_load"] == "not recorded"
 
 
-def test_engine_speedup_is_judged_against_150_times_measured_quiet():
-    # Issue 36: the committed engine figures (139× on null data, 485× on source 4) were measured loaded.
-    lines = performance_report(["engine"]).lines["engine_speedup"]
+def test_engine_speedup_is_judged_against_150_times_measured_quiet(tmp_path):
+    # Issue 36: met only at 150x or more with other processes below half a core; the load
+    # average (which counts the timed process itself) does not decide when the others' load is recorded.
+    engine = json.loads((ROOT / "data" / "benchmarks" / "engine.json").read_text())
+    paired = engine["results"]["speedup_vs_sklearn_loop_cpu_paired"]
+    cases = {"null_data": (149.0, 0.1), "bayesnet_source_4": (151.0, 0.6)}
+    for key, (median, others) in cases.items():
+        paired[key].update(median=median, load_1min=1.2, other_load=others)
+    (tmp_path / "engine.json").write_text(json.dumps(engine))
+    lines = performance_report(["engine"], folder=tmp_path).lines["engine_speedup"]
     null, source4 = (next(line for line in lines if line.startswith(name)) for name in ("null data:", "source 4:"))
-    assert null.endswith("target 150× quiet: not met.")
-    assert source4.endswith("target 150× quiet: reached, not measured quiet.")
+    assert null.endswith("other processes 0.10 cores: quiet), target 150× quiet: not met.")
+    assert source4.endswith("other processes 0.60 cores: loaded), target 150× quiet: reached, not measured quiet.")
+    paired["bayesnet_source_4"]["other_load"] = 0.4
+    (tmp_path / "engine.json").write_text(json.dumps(engine))
+    lines = performance_report(["engine"], folder=tmp_path).lines["engine_speedup"]
+    assert next(line for line in lines if line.startswith("source 4:")).endswith("quiet), target 150× quiet: met.")
+

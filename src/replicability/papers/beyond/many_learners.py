@@ -253,7 +253,7 @@ def many_learners_page(results=None, *, scale="paper", alpha=0.05, test="signed_
         ``hierarchical``; figures ``cd_diagram``, ``matrix``, ``cd_pairwise``,
         ``cd_incomplete``; the values the text quotes (``demsar_chi2``, ``chi2``,
         ``ff``, ``cd``, ``agree_decision``, ``inc_p``, ...); ``data["comparison"]``:
-        the :class:`~replicability.comparison.many.ManyComparison`;
+        the :class:`~replicability.comparison.many_result.ManyComparison`;
         ``data["hierarchical"]``: the hierarchical results by pair.
 
     Examples
