@@ -5,7 +5,7 @@
 reproduce`` execute the book's notebooks (:mod:`replicability.report.notebooks`);
 ``replicability data fetch-uci`` downloads the UCI files (:mod:`replicability.sources.uci_fetch`);
 ``replicability reproduce --slice I/N`` and ``--join`` run an array job's task and
-its join over the notebooks (``report/_book_slices.py``), over experiments with
+its join over the notebooks (``report/book_slices.py``), over experiments with
 ``--experiments FILE`` (:mod:`replicability.engine.slices`). This
 module only builds the command line and dispatches; each command's module is loaded
 when the command runs, so ``replicability --version`` loads neither scikit-learn nor
@@ -122,6 +122,10 @@ def main(argv=None):
         parser.error("--list-parameters executes nothing: it takes no -p or -o")
     if args.command == "run" and args.list_parameters:
         return report.parameter_list.list_parameters_command(args)
+    if args.command == "reproduce" and (args.slice is not None or args.join):
+        slices = report.book_slices  # an array job's task, or its join (which executes nothing)
+        action = slices.book_slice if args.slice is not None else (lambda args, progress: slices.book_join(args))
+        return report.notebooks.notebook_command(args, action)
     return report.notebooks.notebook_command(args)
 
 

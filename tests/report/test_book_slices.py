@@ -1,4 +1,4 @@
-"""Array jobs over the notebooks (report/_book_slices.py): slices as processes, killed and rerun, joined bit for bit."""
+"""Array jobs over the notebooks (report/book_slices.py): slices as processes, killed and rerun, joined bit for bit."""
 
 import json
 import os

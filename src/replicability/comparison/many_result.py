@@ -73,11 +73,11 @@ class ManyComparison:
     scoring : str
         Name of the score.
     scheme : str or None
-        Sampling scheme of :func:`compare_many`; None for precomputed scores.
+        Sampling scheme of :func:`~replicability.comparison.many.compare_many`; None for precomputed scores.
     seeds : list of list of int or None
         ``random_state`` of the splitter per randomization and data set.
     split_scores : ndarray or None
-        Scores per split, (n_repeats, N, runs, folds, k), from :func:`compare_many`.
+        Scores per split, (n_repeats, N, runs, folds, k), from :func:`~replicability.comparison.many.compare_many`.
     rope : float or None
         Half-width of the region of practical equivalence of the Bayesian tests.
     bayesian : dict or None
@@ -85,7 +85,7 @@ class ManyComparison:
         learners (A before B in ``learners``), the Bayesian signed-rank test of A
         against B across the data sets, one value per randomization.
     seed_plans : tuple of SeedPlan or None
-        Per learner, from :func:`compare_many`: which ``random_state`` parameters
+        Per learner, from :func:`~replicability.comparison.many.compare_many`: which ``random_state`` parameters
         were drawn for every split and which kept as given
         (:class:`~replicability.comparison.seeds.SeedPlan`).
     """

@@ -957,7 +957,7 @@ def _log_result(name, key, store, versions, *, computed):
     One JSON line per result: its name, key, store folder, code versions and whether it
     was computed (else read). ``replicability reproduce --slice`` sets the variable for
     each notebook it executes, and its ``--join`` verifies every result listed
-    (:mod:`replicability.report._book_slices`).
+    (:mod:`replicability.report.book_slices`).
     """
     log = os.environ.get(_LOG_VAR)
     if log:

@@ -9,7 +9,8 @@ collects the claims of every page. A derivation page is a :class:`Derivation` of
 :meth:`Page.write` writes a reproduced one (``tables``). ``notebooks`` executes the
 notebooks: the ``replicability run`` and ``replicability reproduce`` commands, which check
 each parameter against its range declared in ``parameters`` (listed by ``parameter_list``)
-and render a rerun's HTML page as the book would (``rerun_html``).
+and render a rerun's HTML page as the book would (``rerun_html``); ``book_slices`` runs
+the notebooks as an array job's tasks and joins them.
 
 This room sits below ``papers`` and above the engine and statistics.
 """
@@ -37,5 +38,7 @@ _MODULES = {
         "ParameterRow", "format_parameters", "list_parameters_command", "parameter_rows", "parameters_markdown",
     ),
     "rerun_html": ("book_markdown", "rerun_banner", "write_rerun_html"),
+    "book_slices": ("book_join", "book_slice"),
 }
-__getattr__, __dir__, __all__ = attach(__name__, _MODULES, submodules=("notebooks", "parameter_list", "parameters"))
+__getattr__, __dir__, __all__ = attach(__name__, _MODULES,
+                                       submodules=("book_slices", "notebooks", "parameter_list", "parameters"))

@@ -44,7 +44,7 @@ written it says that everything was already computed.
 ``reproduce --slice I/N`` executes the ``I``-th of ``N`` shares of the notebooks as a
 task of an array job, computing their pending results into the store and discarding the
 executed notebooks, and ``reproduce --join`` verifies what the tasks computed
-(``report/_book_slices.py``).
+(``report/book_slices.py``, which the CLI hands to :func:`notebook_command`).
 
 Both need the ``[book]`` extra (papermill, nbformat, ipykernel, nbconvert); without it
 they exit with the install command instead of a traceback.
@@ -521,10 +521,6 @@ def _reproduce_plan(paths):
 
 
 def _reproduce(args, progress):
-    if args.slice is not None or args.join:  # an array job's task or its join (report/_book_slices.py)
-        from ._book_slices import book_join, book_slice
-
-        return book_slice(args, progress) if args.slice is not None else book_join(args)
     if args.since is not None:
         try:
             datetime.datetime.strptime(args.since, _TIME_FORMAT)
@@ -556,15 +552,20 @@ def _reproduce(args, progress):
     return 0
 
 
-def notebook_command(args):
-    """Carry out ``run`` or ``reproduce`` (as parsed by :func:`replicability.cli.main`); return the exit code."""
+def notebook_command(args, action=None):
+    """Carry out ``run`` or ``reproduce`` (as parsed by :func:`replicability.cli.main`); return the exit code.
+
+    ``action(args, progress)`` does the work, by default the command's own; an array job's
+    task or join (:mod:`replicability.report.book_slices`) is handed in by the CLI, under
+    the same handling of signals and errors.
+    """
     require_book_extra(args.command)
     from papermill import PapermillExecutionError
 
     progress = sys.stderr.isatty()
     previous = {signum: signal.signal(signum, _stop) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
-        return (_run if args.command == "run" else _reproduce)(args, progress)
+        return (action or (_run if args.command == "run" else _reproduce))(args, progress)
     except (KeyboardInterrupt, Stopped) as exc:
         # The notebook being executed was not written, its kernel is shut down, its scratch file removed.
         how = "by SIGTERM" if isinstance(exc, Stopped) else "(Ctrl-C)"

@@ -32,8 +32,9 @@ over the notebook's state, not by a configuration another process could run; onl
 executing the notebooks lists them. The unit of work is therefore a notebook and every
 result it reads, not a share of each result's data sets: splitting one result across
 tasks (as ``--experiments`` does) would stop every notebook at its first pending result.
-The book has 112 results at paper scale in 26 experiment notebooks, the largest about a
-tenth of the 7.6 CPU hours, so shares of notebooks balance a few tasks well but not dozens.
+The experiment notebooks differ widely in cost (one result alone takes about a tenth of
+the book's CPU time at paper scale), so shares of notebooks balance a few tasks well but
+not dozens.
 """
 
 from __future__ import annotations
