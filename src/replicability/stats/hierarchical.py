@@ -284,7 +284,8 @@ def hierarchical_test(x, y=None, *, rope, n_folds, n_draws=2000, n_warmup=1000, 
         M = (1-\rho) I + \rho \mathbf 1 \mathbf 1^\top,\quad \rho = 1/K,
 
         \delta_i \sim t(\nu, \delta_0, \sigma_0),\quad
-        \sigma_i \sim U(0, \bar s \cdot 1000),\quad
+        \sigma_i \sim U(0, \bar s \cdot 1000),
+
         \delta_0 \sim U(-\max|d|, \max|d|),\quad \sigma_0 \sim U(0, s_\delta \cdot 1000),
 
         \nu - 1 \sim \mathrm{Gamma}(a, b),\quad a \sim U(1, 2),\quad b \sim U(0.01, 0.1)

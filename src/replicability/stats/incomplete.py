@@ -288,7 +288,7 @@ def durbin_test(scores, *, better="higher"):
     .. math::
 
         T_1 = \frac{(t-1) \sum_j \big(R_j - r(k'+1)/2\big)^2}{A - C} \sim \chi^2_{t-1},
-        \qquad
+
         T_2 = \frac{T_1/(t-1)}{(b(k'-1) - T_1)/(b k' - b - t + 1)} \sim F_{t-1,\, bk'-b-t+1},
 
     (Conover 1999, Sec. 5.8, who recommends :math:`T_2`). Without ties

@@ -321,7 +321,12 @@ def _beyond_nemenyi(results, alpha):
                      "converged": "yes" if max(res.rhat.values()) < _RHAT_LIMIT else "no", "result": res})
     hierarchical = pd.DataFrame(rows).set_index("pair")
     multi = pairwise.multi_comparison()
-    tables = {"multi_comparison": Table(multi, 3), "incomplete_learners": Table(incomplete.to_frame(), 4),
+    # Narrow enough for the text column: wins/ties/losses in one column; the z statistic and
+    # the number of data sets (all of them here) are in ``multi``, not shown.
+    shown = multi.assign(**{"wins/ties/losses": [f"{w}/{t}/{lo}" for w, t, lo in
+                                                 zip(multi["wins"], multi["ties"], multi["losses"])]})
+    shown = shown[["learner A", "learner B", "mean difference", "wins/ties/losses", "pvalue", "Holm pvalue", "differs"]]
+    tables = {"multi_comparison": Table(shown, 3), "incomplete_learners": Table(incomplete.to_frame(), 4),
               "hierarchical": Table(hierarchical.drop(columns="result"), 3)}
     figures = {"matrix": lambda: pairwise.plot_matrix().figure, "cd_pairwise": lambda: pairwise.plot().figure,
                "cd_incomplete": lambda: incomplete.plot().figure}
