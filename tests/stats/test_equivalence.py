@@ -5,6 +5,7 @@ import pytest
 from scipy import stats
 
 from replicability.stats import tost
+from replicability.stats.equivalence import noninferiority
 
 
 def test_tost_pvalue_is_the_larger_one_sided_pvalue():
@@ -31,3 +32,15 @@ def test_tost_rejects_bad_input(kwargs, match):
     se = kwargs.pop("se", 1.0)
     with pytest.raises(ValueError, match=match):
         tost(0.0, se, **kwargs)
+
+
+def test_noninferiority_is_the_lower_one_sided_test_of_tost():
+    d = np.array([-2.0, -0.4, 0.0, 0.9, 1.6])
+    lower = noninferiority(d, 0.5, margin=1.0, df=12)
+    upper = noninferiority(-d, 0.5, margin=1.0, df=12)
+    assert np.array_equal(lower.statistic, (d + 1.0) / 0.5)
+    assert np.allclose(lower.pvalue, stats.t.sf((d + 1.0) / 0.5, 12), rtol=0, atol=1e-15)
+    assert np.array_equal(tost(d, 0.5, margin=1.0, df=12).pvalue, np.maximum(lower.pvalue, upper.pvalue))
+    assert noninferiority([-1.5, -0.5], 0.0, margin=1.0).pvalue.tolist() == [1.0, 0.0]
+    with pytest.raises(ValueError, match="`margin`"):
+        noninferiority(0.0, 1.0, margin=0.0)

@@ -8,6 +8,7 @@ import numpy as np
 
 from ..plotting import pyplot
 from ..stats.bayesian import BAYESIAN_DECISIONS
+from ..stats.equivalence import noninferiority, tost
 from ..stats.measures import (
     outcome_counts,
     r1_variance,
@@ -16,6 +17,7 @@ from ..stats.measures import (
     replicability_r2,
     replicability_r2_from_counts,
 )
+from ..stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest
 from .seeds import seed_text
 
 __all__ = ["Comparison"]
@@ -148,6 +150,101 @@ class Comparison:
         low, high = self.tests[self.recommended].confidence_interval(confidence_level)
         return float(low), float(high)
 
+    def _corrected(self):
+        """The recommended corrected t-test under every randomization (arrays of length ``n_repeats``)."""
+        d, sizes = self.differences, {"n_train": self.n_train, "n_test": self.n_test}
+        if self.recommended == "corrected repeated cv t":
+            return corrected_repeated_cv_ttest(d, **sizes)
+        return corrected_resampled_ttest(d.reshape(d.shape[0], -1), **sizes)
+
+    def _margin(self, margin):
+        if margin is None:
+            if self.rope is None or self.rope == 0:
+                raise ValueError("No margin: pass `margin=` (on the scale of the score, e.g. 0.01), or compare "
+                                 "with a positive `rope=`, the default margin.")
+            return self.rope
+        return margin
+
+    def equivalence(self, margin=None):
+        """Two one-sided corrected t-tests (TOST) that A and B are within ``margin`` of each other.
+
+        The null hypothesis is ``|delta| >= margin``; rejecting it at ``alpha`` shows the
+        expected difference lies inside ``(-margin, margin)`` (Schuirmann 1987). Both
+        one-sided tests use the recommended test's corrected standard error and df
+        (Nadeau & Bengio 2003), so equivalence is shown exactly when the
+        ``1 - 2 alpha`` interval of :meth:`confidence_interval` lies inside the margin.
+        With the Bayesian correlated t-test on the same ROPE, the two one-sided
+        p-values are its ``P(A better)`` and ``P(B better)``: TOST's p-value is the
+        larger of the two, so equivalence at ``alpha`` means ``P(equivalent) > 1 - 2 alpha``.
+
+        Parameters
+        ----------
+        margin : float, optional
+            Equivalence margin on the scale of the score, fixed before looking;
+            default: the comparison's ``rope``.
+
+        Returns
+        -------
+        TostResult
+            Statistic and p-value under every randomization (arrays of length
+            ``n_repeats``; the first is the experiment as run once).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from replicability.comparison import compare_scores
+        >>> a = np.array([0.90, 0.92, 0.88, 0.91, 0.93, 0.90, 0.89, 0.92, 0.91, 0.90])
+        >>> res = compare_scores(a, a - 0.002, scheme="2x5cv", n_train=80, n_test=20, rope=0.01)
+        >>> bool(res.equivalence().pvalue[0] < 0.05)
+        True
+        """
+        corrected = self._corrected()
+        return tost(corrected.estimate, corrected.standard_error, margin=self._margin(margin), df=corrected.df)
+
+    def noninferiority(self, margin=None, *, of="A"):
+        """One-sided corrected t-test that ``of`` is no worse than the other by ``margin`` or more.
+
+        For ``of="A"`` the null hypothesis is ``delta <= -margin`` (A worse than B by
+        the margin or more); rejecting it shows A is not worse by that much: the
+        question of a practitioner who would take the cheaper learner A unless it
+        loses ``margin``. Same corrected standard error and df as :meth:`equivalence`.
+
+        Parameters
+        ----------
+        margin : float, optional
+            Non-inferiority margin on the scale of the score; default: ``rope``.
+        of : {"A", "B"}, default "A"
+            The learner shown to be no worse.
+
+        Returns
+        -------
+        TostResult
+            Under every randomization, ``alternative = "noninferiority"``.
+        """
+        if of not in ("A", "B"):
+            raise ValueError(f"`of` must be 'A' or 'B'; got {of!r}.")
+        corrected = self._corrected()
+        sign = 1 if of == "A" else -1
+        return noninferiority(sign * corrected.estimate, corrected.standard_error, margin=self._margin(margin),
+                              df=corrected.df)
+
+    @property
+    def effect_size(self):
+        """Standardized mean difference of the first randomization, ``mean(d) / sd(d)`` over its splits.
+
+        Cohen's :math:`d_z` of the paired per-split differences A - B (Cohen 1988;
+        Lakens 2013): the difference in units of the spread of one split's difference.
+        It is not Cohen's d of two independent groups, and it depends on the test-set
+        size (smaller test sets, noisier per-split scores, a smaller :math:`d_z`), so
+        compare it between experiments of one scheme and data size only. Zero spread
+        gives ``0`` for a zero mean and ``±inf`` otherwise.
+        """
+        d = self.differences[0].reshape(-1)
+        mean, sd = float(d.mean()), float(d.std(ddof=1))
+        if sd == 0:
+            return 0.0 if mean == 0 else float(np.copysign(np.inf, mean))
+        return mean / sd
+
     def replicability(self, test=None):
         """Replicability of a test's decision over the randomizations (Bouckaert 2004).
 
@@ -223,7 +320,10 @@ class Comparison:
                          "pvalue": float(res.pvalue),
                          "decision": _LABELS[int(self.decisions[name][0])],
                          "pvalue min": float(self.pvalues[name].min()), "pvalue max": float(self.pvalues[name].max()),
-                         "replicability R2": rep["r2"], "consistent": rep["consistent"]})
+                         "replicability R2": rep["r2"], "consistent": rep["consistent"],
+                         "standardized effect": self.effect_size if name == self.recommended else np.nan})
+        if self.rope:  # the equivalence and non-inferiority tests at the ROPE
+            rows.extend(self._margin_rows())
         if self.bayesian is not None:
             # no statistic nor p-value: the posterior probabilities stand beside the tests' columns
             bayes = self._bayesian_summary()
@@ -234,6 +334,27 @@ class Comparison:
                          **{name: bayes[name] for name in _PROBABILITY_COLUMNS}})
         return pd.DataFrame(rows).set_index("test")
 
+    def _margin_tests(self):
+        """Name, result and decision label of TOST and both non-inferiority tests at the ROPE."""
+        m = f"{self.rope:g}"
+        return [(f"equivalence (TOST), margin {m}", self.equivalence(), "equivalent"),
+                (f"non-inferiority of A, margin {m}", self.noninferiority(of="A"), f"A not worse by {m}"),
+                (f"non-inferiority of B, margin {m}", self.noninferiority(of="B"), f"B not worse by {m}")]
+
+    def _margin_rows(self):
+        """:meth:`to_frame` rows of the tests at the ROPE, their decisions' replicability over randomizations."""
+        rows = []
+        for name, res, label in self._margin_tests():
+            p = np.atleast_1d(res.pvalue)
+            shown = (p < self.alpha).astype(np.int8)
+            rep = float(replicability_r2(shown)) if self.n_repeats >= 2 else np.nan
+            rows.append({"test": name, "statistic": float(np.atleast_1d(res.statistic)[0]),
+                         "df": _df_text(np.atleast_1d(res.df)[0]), "pvalue": float(p[0]),
+                         "decision": label if shown[0] else "not shown", "pvalue min": float(p.min()),
+                         "pvalue max": float(p.max()), "replicability R2": rep,
+                         "consistent": bool(np.all(shown == shown[0])) if self.n_repeats >= 2 else np.nan})
+        return rows
+
     def to_dict(self):
         """Plain Python values (JSON-ready): the decision, difference, interval, replicability and every test."""
         low, high = self.confidence_interval(1 - self.alpha)
@@ -243,6 +364,7 @@ class Comparison:
             "n_repeats": self.n_repeats, "quick": self.quick,
             "recommended": self.recommended, "decision": _LABELS[self.decision],
             "mean_difference": self.mean_difference, "confidence_interval": [low, high],
+            "standardized_effect": self.effect_size,
             "replicability": self.replicability() if self.n_repeats >= 2 else None, "warning": self.warning,
             "seeds": self.seeds,
             "estimator_seeds": None if self.seed_plans is None else {
@@ -264,7 +386,8 @@ class Comparison:
             f"Comparison of A and B: {self.scheme}, {n_runs * n_folds} splits per randomization, "
             f"{n_repeats} randomization{'s' if n_repeats > 1 else ''}; score: {self.scoring}",
             f"mean score A {self.scores_a[0].mean():.4f}, B {self.scores_b[0].mean():.4f}; "
-            f"difference A - B {self.mean_difference:+.4f}, {1 - self.alpha:.0%} CI [{low:+.4f}, {high:+.4f}]",
+            f"difference A - B {self.mean_difference:+.4f}, {1 - self.alpha:.0%} CI [{low:+.4f}, {high:+.4f}], "
+            f"standardized effect d_z {self.effect_size:+.3f}",
             f"{self.recommended}: statistic {float(res.statistic):.4f}, df {_df_text(res.df)}, "
             f"p = {float(res.pvalue):.4g}"
             + ("" if self.alternative == "two-sided" else f" (one-sided, alternative {self.alternative!r})")
@@ -287,6 +410,11 @@ class Comparison:
                 f"-> {bayes['decision']} (decides above {BAYESIAN_THRESHOLD:g})"
                 + ("; over randomizations: " + ", ".join(f"{label} {c}" for label, c in bayes["counts"].items())
                    if n_repeats >= 2 else ""))
+        if self.rope:
+            lines.append("at the ROPE: " + "; ".join(
+                f"{name} p = {float(np.atleast_1d(res.pvalue)[0]):.4g} -> "
+                f"{label if float(np.atleast_1d(res.pvalue)[0]) < self.alpha else 'not shown'}"
+                for name, res, label in self._margin_tests()))
         if self.warning:
             lines.append("WARNING: " + self.warning)
         if self.quick:

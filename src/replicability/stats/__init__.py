@@ -65,7 +65,7 @@ _MODULES = {
     "cv_intervals": (
         "CVLosses", "LOSSES", "corrected_cv_interval", "cv_fold_ids", "cv_losses", "naive_cv_interval",
     ),
-    "equivalence": ("TostResult", "tost"),
+    "equivalence": ("TostResult", "noninferiority", "tost"),
     "nested_cv": ("NestedCVResult", "nested_cv_from_terms", "nested_cv_interval"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
