@@ -46,6 +46,7 @@ _MODULES = {
     "engine.store": ("ResultStore",),
     "comparison.run": ("compare", "compare_scores"),
     "comparison.result": ("Comparison",),
+    "comparison.pairwise_result": ("PairwiseComparison",),
     "stats.ranks": ("friedman_test", "nemenyi_test"),
     "stats.cv_intervals": ("corrected_cv_interval", "naive_cv_interval"),
     "stats.nested_cv": ("nested_cv_interval",),

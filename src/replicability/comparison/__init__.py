@@ -1,12 +1,14 @@
-"""Compare two learners on one's own data, with the replicability of the decision.
+"""Compare two or k learners on one's own data, with the replicability of the decision.
 
 :func:`compare` runs both on the same splits under several randomizations;
 :func:`compare_scores` analyses scores computed elsewhere; both return a
-:class:`Comparison`. This room sits above the engine (it uses its splitters) and the
+:class:`Comparison`, or for k learners (``k_learners``) a :class:`PairwiseComparison`
+(``pairwise_result``). This room sits above the engine (it uses its splitters) and the
 statistics; ``rp.compare`` is the practitioner's one call. Its helpers: ``seeds`` (the
 learners' ``random_state`` per split), ``checks`` (what is refused before any fit, and
 stratification), ``inputs`` (data, splitters and fit parameters as scikit-learn takes
-them), ``folds`` (one split fitted and scored, failures named) and ``work`` (splits drawn
+them), ``analysis`` (the learners fitted and scored on the same splits, a pair's tests),
+``folds`` (one split fitted and scored, failures named) and ``work`` (splits drawn
 as used, the data sent to worker processes once); ``many`` compares many learners on
 many data sets, and ``many_result`` holds its result.
 """
@@ -15,12 +17,16 @@ from .._lazy import attach
 
 _MODULES = {
     "run": ("compare", "compare_scores"),
+    "analysis": ("QUICK_REPEATS", "QUICK_SCHEME", "ScoredRun", "analyse_pair", "fit_and_score", "pair_scores",
+                 "scoring_name"),
     "seeds": ("ESTIMATOR_SEEDS", "SeedPlan", "seed_plan", "seed_text", "seeded_clone"),
     "checks": ("check_comparable", "check_estimator", "check_picklable", "stratify"),
     "folds": ("gather", "score_split", "split_name"),
     "work": ("SharedData", "SplitRecipe", "run_repeat", "split_results"),
     "inputs": ("as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"),
     "result": ("Comparison",),
+    "k_learners": ("compare_learners", "compare_scores_of"),
+    "pairwise_result": ("CORRECTIONS", "PairwiseComparison"),
     "many": ("compare_many", "compare_many_scores"),
     "many_result": ("ManyComparison",),
     "command": ("compare_command",),

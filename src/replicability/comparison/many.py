@@ -31,11 +31,11 @@ from ..stats.control import ControlTestResult, control_test
 from ..stats.incomplete import durbin_test, is_balanced_incomplete, skillings_mack_test
 from ..stats.pairwise import pairwise_test
 from ..stats.ranks import friedman_test, nemenyi_test
+from .analysis import _BACKENDS, _parse_scheme, _scheme_name, scoring_name
 from .checks import check_comparable, check_picklable, stratify
 from .folds import gather, split_name
 from .inputs import as_datasets, check_cv, cv_layout, cv_splits
 from .many_result import _POSTHOC_NAMES, _TEST_NAMES, ManyComparison
-from .run import _BACKENDS, _parse_scheme, _scheme_name, _scoring_name
 from .seeds import seed_plan
 from .work import SharedData, SplitRecipe, run_repeat, split_results
 
@@ -396,5 +396,5 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     split_scores = np.array(split_scores, dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
     return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, *_ in data), better="higher",
                     alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
-                    posthoc=posthoc, scoring=_scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
+                    posthoc=posthoc, scoring=scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
                     split_scores=split_scores, rope=rope, rng=root.spawn(1)[0], seed_plans=plans)

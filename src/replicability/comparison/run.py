@@ -8,157 +8,23 @@ takes scores computed elsewhere (scikit-learn's ``cross_validate``). Both return
 randomization, the recommended one first, and the replicability of its decision
 over all randomizations (Bouckaert 2004). Given a region of practical equivalence
 (``rope``), the Bayesian correlated t-test (Corani & Benavoli 2015) is reported
-beside them.
+beside them. Given a list or dict of learners, both compare every pair
+(:mod:`~replicability.comparison.k_learners`).
 """
 
 from __future__ import annotations
 
-import functools
-import importlib.util
-import sys
-import warnings
-
-import numpy as np
-from sklearn.base import is_classifier, is_regressor
-from sklearn.metrics import check_scoring
-
-from .._results import UnsignedResult
-from .._validation import (
-    as_generator,
-    as_numbers,
-    check_alpha,
-    check_alternative,
-    check_bool,
-    check_choice,
-    check_fraction,
-    check_positive,
-    check_positive_int,
-    check_rope,
-    sklearn_seed,
-)
-from ..engine.parallel import parallel_map
-from ..stats.bayesian import bayesian_correlated_ttest
-from ..stats.decisions import decide
-from ..stats.nonparametric import sign_test, signed_rank_test
-from ..stats.scheme_grammar import parse_scheme
-from ..stats.schemes import scheme_test, scheme_ttest
-from ..stats.ttests import (
-    alpaydin_5x2cv_ftest,
-    corrected_repeated_cv_ttest,
-    corrected_resampled_ttest,
-    dietterich_5x2cv_ttest,
-    resampled_ttest,
-)
-from .checks import check_comparable, check_picklable, stratify
-from .folds import gather, split_name
-from .inputs import as_data, check_cv, cv_layout, cv_splits, randomizable
-from .result import Comparison
-from .seeds import seed_plan
-from .work import SharedData, SplitRecipe, run_repeat, split_results
+from .analysis import analyse_pair, fit_and_score, pair_scores, scoring_name
+from .k_learners import compare_learners, compare_scores_of
 
 __all__ = ["compare", "compare_scores"]
 
-_BACKENDS = ("processes", "dask")
-#: The quick look of ``compare(quick=True)``: 1 x 10 cv under 2 randomizations, 40 fits.
-QUICK_SCHEME, QUICK_REPEATS = "1x10cv", 2
 
-
-def _parse_scheme(scheme, n_runs):
-    """``("cv", r, k)`` or ``("resampling", n_runs, 1)`` by the one grammar (resampling: at least 2 splits)."""
-    spec = parse_scheme(scheme, n_runs=n_runs if n_runs else 1)
-    if spec.kind == "resampling":
-        check_positive_int(n_runs, "n_runs", minimum=2)
-    return spec.kind, spec.n_runs, spec.n_folds
-
-
-def _scheme_name(kind, r, k):
-    """The canonical spelling of a parsed scheme (``"10x10cv"``, ``"resampling"``), as the result records it."""
-    return "resampling" if kind == "resampling" else f"{r}x{k}cv"
-
-
-def _tests(d, kind, n_train, n_test, df, alternative="two-sided", alpha=0.05):
-    """Every applicable test on differences ``d`` (runs, folds) of one randomization, recommended first.
-
-    r x k cv: the corrected repeated cv t-test (Bouckaert & Frank 2004, the most
-    replicable of the tests they compare); resampling: the corrected resampled
-    t-test (Nadeau & Bengio 2003). Beside them the uncorrected t on the same
-    differences, the sign and signed-rank tests on sorted runs (Bouckaert 2004), the
-    5 x 2 cv t and F tests (Dietterich 1998; Alpaydin 1999) for 5 x 2 cv, and the
-    calibrated t (Bouckaert 2003) when ``df`` is given. A one-sided ``alternative``
-    leaves out the 5 x 2 cv F test, which has no direction; a sign or signed-rank
-    test is left out when too few values make it unable to reject at ``alpha``
-    whatever they are (the sorted-runs tests of 5 x 2 cv: two values, p >= 0.157).
-    """
-    r, k = d.shape
-    flat = d.reshape(-1)
-    side = {"alternative": alternative}
-    # the data most favourable to rejection: every difference of the alternative's sign, all distinct
-    extreme = np.arange(1.0, r * k + 1).reshape(r, k) * (-1 if alternative == "less" else 1)
-    if kind == "resampling":
-        tests = {"corrected resampled t": corrected_resampled_ttest(flat, n_train=n_train, n_test=n_test, **side),
-                 "resampled t (uncorrected)": resampled_ttest(flat, **side)}
-        for name, test in (("sign", sign_test), ("signed rank", signed_rank_test)):
-            if float(test(extreme.reshape(-1), **side).pvalue) < alpha:
-                tests[name] = test(flat, **side)
-        if df is not None:
-            tests["corrected resampled t, calibrated df"] = corrected_resampled_ttest(
-                flat, n_train=n_train, n_test=n_test, df=df, **side)
-        return tests
-    tests = {"corrected repeated cv t": corrected_repeated_cv_ttest(d, n_train=n_train, n_test=n_test, **side),
-             "t on all r x k differences (uncorrected)": resampled_ttest(flat, **side)}
-    if r >= 2:
-        for name, test in (("sign, sorted runs", "sign"), ("signed rank, sorted runs", "signed_rank")):
-            if float(scheme_test(extreme, scheme="sorted_runs", test=test, **side).pvalue) < alpha:
-                tests[name] = scheme_test(d, scheme="sorted_runs", test=test, **side)
-    if (r, k) == (5, 2):
-        tests["5x2cv t"] = dietterich_5x2cv_ttest(d, **side)
-        if alternative == "two-sided":
-            tests["5x2cv F"] = alpaydin_5x2cv_ftest(d)
-    if df is not None:
-        tests["calibrated t, all differences"] = scheme_ttest(d, scheme="all", df=df, **side)
-    return tests
-
-
-def _decisions(tests, d, alpha):
-    """Each test's decision; a test without a signed statistic (5x2cv F) takes its direction from the mean."""
-    mean = float(d.mean())
-    return {name: int(decide(res, alpha=alpha, statistic=mean if isinstance(res, UnsignedResult) else None))
-            for name, res in tests.items()}
-
-
-def _analyse(scores_a, scores_b, kind, n_train, n_test, *, alpha, df, scheme, scoring, seeds, rope,
-             alternative="two-sided", seed_plans=None, drawn_seeds=None, quick=False):
-    """The Comparison of scores (repeats, runs, folds)."""
-    n_train, n_test = check_positive(n_train, "n_train"), check_positive(n_test, "n_test")
-    d = scores_a - scores_b
-    # one posterior per randomization; random subsampling's (runs, 1) are its n_runs splits
-    bayesian = None if rope is None else bayesian_correlated_ttest(d, rope=rope, n_train=n_train, n_test=n_test)
-    tests = [_tests(d[i], kind, n_train, n_test, df, alternative, alpha) for i in range(d.shape[0])]
-    decisions = [_decisions(t, d[i], alpha) for i, t in enumerate(tests)]
-    return Comparison(
-        scheme=scheme, scoring=scoring, alpha=alpha, n_train=n_train, n_test=n_test,
-        scores_a=scores_a, scores_b=scores_b, seeds=seeds, tests=tests[0],
-        pvalues={name: np.array([float(t[name].pvalue) for t in tests]) for name in tests[0]},
-        decisions={name: np.array([dec[name] for dec in decisions], dtype=np.int8) for name in tests[0]},
-        rope=rope, bayesian=bayesian, seed_plans=seed_plans, drawn_seeds=drawn_seeds, alternative=alternative,
-        quick=quick,
-    )
-
-
-def _scoring_name(scoring, estimator_a, estimator_b):
-    if isinstance(scoring, str):
-        return scoring
-    if scoring is None:  # the estimators' own score: accuracy for classifiers, R² for regressors
-        if is_classifier(estimator_a) and is_classifier(estimator_b):
-            return "accuracy"
-        return "r2" if is_regressor(estimator_a) and is_regressor(estimator_b) else "score"
-    return getattr(scoring, "__name__", "custom score")
-
-
-def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, groups=None,
+def compare(estimator_a, estimator_b, X, y=None, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, groups=None,
             scoring=None, fit_params=None, n_repeats=10, alpha=0.05, alternative="two-sided", df=None, rope=None,
-            estimator_seeds="unset", quick=False, n_jobs=1, backend="processes", progress=None, rng=None):
-    """Compare two estimators on the same splits, with the replicability of the decision.
+            estimator_seeds="unset", quick=False, correction="holm", n_jobs=1, backend="processes", progress=None,
+            rng=None):
+    """Compare two (or k) estimators on the same splits, with the replicability of the decision.
 
     Null hypothesis of every test: A and B have the same expected score on data
     like ``X, y``. Both estimators are fitted on the same training sets and scored
@@ -167,11 +33,22 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     a decision that changes with the randomization is not one to report (Bouckaert
     2004), and the result says so.
 
+    k learners: ``compare(estimators, X, y, ...)`` with a list (named by class) or
+    dict (by name) of estimators fits all of them on the same splits and analyses
+    every pair as two learners are analysed, the pairs' p-values adjusted together
+    by ``correction`` (scikit-learn's gallery example "Statistical comparison of
+    models using grid search" does this by hand), with a ranking by mean score and
+    its replicability over the randomizations
+    (:class:`~replicability.comparison.pairwise_result.PairwiseComparison`). The
+    first two learners get the seeds ``compare`` gives A and B with the same
+    ``rng``, so their pair equals the two-learner comparison.
+
     Parameters
     ----------
     estimator_a, estimator_b : scikit-learn estimator
         Classifiers or regressors, cloned for every split (their ``random_state``
-        parameters set as ``estimator_seeds`` says).
+        parameters set as ``estimator_seeds`` says). In the k-learner form the
+        first argument is the list or dict of estimators and the next two are X and y.
     X : array-like, sparse matrix or DataFrame of shape (n_samples, n_features)
         Passed to the estimators as given: a DataFrame stays one (column names and
         dtypes for a ``ColumnTransformer``), a sparse matrix stays sparse; rows are
@@ -243,6 +120,9 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
         Either way the same ``rng`` gives the same scores for any estimator whose
         randomness goes through ``random_state``. What was drawn and what kept is in
         ``Comparison.seed_plans``, the drawn values in ``Comparison.drawn_seeds``.
+    correction : {"holm", "bonferroni"}, default "holm"
+        Family-wise correction of the pairs' p-values in the k-learner form (Holm
+        1979, never less powerful than Bonferroni's); ignored for two learners.
     quick : bool, default False
         A cheap first look: 1 x 10 cv under 2 randomizations, 20 splits and 40
         fits, against the default's 100 splits under 10 randomizations (2,000 fits);
@@ -272,9 +152,10 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
 
     Returns
     -------
-    Comparison, or dict of str to Comparison
+    Comparison, dict of str to Comparison, or PairwiseComparison
         One Comparison; with several metrics in ``scoring``, one per metric, by
-        name (as ``cross_validate``'s keys follow ``scoring``).
+        name (as ``cross_validate``'s keys follow ``scoring``); for a list or dict
+        of estimators, a PairwiseComparison (one metric).
 
     Raises
     ------
@@ -307,99 +188,38 @@ def compare(estimator_a, estimator_b, X, y, *, scheme="10x10cv", n_runs=10, test
     >>> res.recommended, res.decision
     ('corrected repeated cv t', 0)
     """
-    check_bool(quick, "quick")
-    if quick:
-        if scheme != "10x10cv" or n_repeats != 10:
-            raise ValueError(f"`quick` sets the scheme ({QUICK_SCHEME!r}) and `n_repeats` ({QUICK_REPEATS}) itself; "
-                             f"leave `scheme` and `n_repeats` at their defaults, or pass quick=False.")
-        scheme, n_repeats = QUICK_SCHEME, QUICK_REPEATS
-    kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
-    if cv is None:
-        scheme = _scheme_name(kind, r, k)
-    n_repeats = check_positive_int(n_repeats, "n_repeats", minimum=2)
-    alpha = check_alpha(alpha)
-    alternative = check_alternative(alternative)
-    rope = None if rope is None else check_rope(rope)
-    if n_jobs != -1:
-        n_jobs = check_positive_int(n_jobs, "n_jobs")
-    check_choice(backend, "backend", _BACKENDS)
-    if backend == "dask" and importlib.util.find_spec("distributed") is None:
-        raise ImportError("`backend` 'dask' needs the [dask] extra: pip install 'replicability[dask]'.")
-    check_comparable({"estimator_a": estimator_a, "estimator_b": estimator_b}, scoring)
-    X, y, groups = as_data(X, y, groups)
-    if cv is None and groups is not None:
-        raise ValueError("`groups` needs a group-aware `cv` (e.g. GroupKFold(n_splits=10, shuffle=True)); the "
-                         f"scheme {scheme!r} ignores groups.")
-    check_cv(cv)
-    if fit_params is not None and not isinstance(fit_params, dict):
-        raise TypeError(f"`fit_params` must be a dict of fit parameters; got {type(fit_params).__name__}.")
-    scorer_a, scorer_b = check_scoring(estimator_a, scoring), check_scoring(estimator_b, scoring)
-    metrics = _metric_names(scoring)
-    check_picklable({"estimator_a": estimator_a, "estimator_b": estimator_b, "scoring": scoring}, n_jobs, backend)
-    if kind == "resampling":
-        test_size = check_fraction(test_size, "test_size")
-    classifiers = is_classifier(estimator_a) and is_classifier(estimator_b)
-    labels = np.asarray(y)
-    generators = as_generator(rng).spawn(n_repeats)
-    seeds = [sklearn_seed(g) for g in generators]
-    if cv is None:
-        stratified = stratify(classifiers, labels, **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))
-        recipe = SplitRecipe(kind, r, k, test_size=test_size, stratified=stratified)
-    else:
-        if not randomizable(cv):
-            warnings.warn(f"`cv` {cv!r} has no random_state to vary: every randomization has the same splits, so "
-                          f"only the learners' own randomness varies between them.", UserWarning, stacklevel=2)
-        # the layout from the first randomization's splits, read once as drawn (its warnings given here, once)
-        kind, r, k = cv_layout(cv, cv_splits(cv, seeds[0], X, y, groups), len(labels))
-        recipe, scheme = SplitRecipe(kind, r, k, cv=cv), repr(cv)
-    plans = {"A": seed_plan(estimator_a, estimator_seeds), "B": seed_plan(estimator_b, estimator_seeds)}
-    # the learners' seeds: one child stream per randomization, apart from its splitter's seed
-    streams = [g.spawn(1)[0] for g in generators]
-    drawn = {side: np.stack([plan.draw(stream, r * k) for stream in streams]) for side, plan in plans.items()}
-    learners = (("A", estimator_a, scorer_a, plans["A"].drawn), ("B", estimator_b, scorer_b, plans["B"].drawn))
-    show = sys.stderr.isatty() if progress is None else bool(progress)
-    if show:
-        print(f"compare: {n_repeats * r * k} splits, {2 * n_repeats * r * k} fits"
-              + ("" if quick else f" (quick=True: {2 * QUICK_REPEATS * _parse_scheme(QUICK_SCHEME, 0)[2]} fits, "
-                                  f"a first look)"), file=sys.stderr)
-    # one unit per randomization, its splits drawn in the worker; the data sent to worker processes once
-    tasks = [(recipe, 0, seed, (drawn["A"][i], drawn["B"][i]), True) for i, seed in enumerate(seeds)]
-    share = backend == "processes" and n_jobs != 1
-    with SharedData(((X, y, labels, groups, fit_params or {}),), share=share) as shared:
-        repeats = parallel_map(functools.partial(run_repeat, learners=learners, shared=shared), tasks,
-                               backend=backend, n_jobs=n_jobs)
-        if show:
-            from tqdm.auto import tqdm
-
-            repeats = tqdm(repeats, total=n_repeats, desc="randomizations", unit="randomization")
-        sizes = []  # training and test set sizes of each randomization's splits
-        scores = gather(split_results(repeats, r * k, sizes), lambda i: split_name(i, r, k, kind))
-    n_train, n_test = sizes[0].mean(axis=0)
-    common = {"alpha": alpha, "df": df, "scheme": scheme, "seeds": seeds, "rope": rope, "alternative": alternative,
-              "quick": quick,
-              "seed_plans": plans, "drawn_seeds": {side: a.reshape(n_repeats, r, k, -1) for side, a in drawn.items()}}
-    if metrics is None:
-        scores = np.array(scores, dtype=float).reshape(n_repeats, r, k, 2)
-        return _analyse(scores[..., 0], scores[..., 1], kind, n_train, n_test,
-                        scoring=_scoring_name(scoring, estimator_a, estimator_b), **common)
-    out = {}
-    for metric in metrics:
-        both = np.array([[side[metric] for side in split] for split in scores], dtype=float).reshape(n_repeats, r, k, 2)
-        out[metric] = _analyse(both[..., 0], both[..., 1], kind, n_train, n_test, scoring=metric, **common)
-    return out
+    options = {"scheme": scheme, "n_runs": n_runs, "test_size": test_size, "cv": cv, "groups": groups,
+               "scoring": scoring, "fit_params": fit_params, "n_repeats": n_repeats, "alpha": alpha,
+               "alternative": alternative, "rope": rope, "estimator_seeds": estimator_seeds, "quick": quick,
+               "n_jobs": n_jobs, "backend": backend, "progress": progress, "rng": rng}
+    if isinstance(estimator_a, (list, tuple, dict)):
+        if y is not None:
+            raise TypeError("compare(estimators, X, y) takes a list or dict of estimators, then X and y; got an "
+                            "extra positional argument after y.")
+        return compare_learners(estimator_a, estimator_b, X, correction=correction, df=df, **options)
+    if y is None:
+        raise TypeError("compare(estimator_a, estimator_b, X, y) needs y (or compare(estimators, X, y) with a list "
+                        "or dict of estimators).")
+    run = fit_and_score({"A": estimator_a, "B": estimator_b}, {"A": "estimator_a", "B": "estimator_b"}, X, y,
+                        **options)
+    common = {"alpha": run.alpha, "df": df, "scheme": run.scheme, "seeds": run.seeds, "rope": run.rope,
+              "alternative": run.alternative, "quick": quick, "seed_plans": run.seed_plans,
+              "drawn_seeds": run.drawn_seeds}
+    if run.metrics is None:
+        return analyse_pair(run.scores[..., 0], run.scores[..., 1], run.kind, run.n_train, run.n_test,
+                            scoring=scoring_name(scoring, estimator_a, estimator_b), **common)
+    return {metric: analyse_pair(both[..., 0], both[..., 1], run.kind, run.n_train, run.n_test, scoring=metric,
+                                 **common) for metric, both in run.scores.items()}
 
 
-def _metric_names(scoring):
-    """The metric names of a multi-metric ``scoring`` (list, tuple, set or dict), else None."""
-    if isinstance(scoring, (list, tuple, dict)):
-        return [str(name) for name in scoring]
-    if isinstance(scoring, set):
-        return sorted(map(str, scoring))
-    return None
-
-
-def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=None, scoring="score"):
+def compare_scores(x, y=None, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=None, scoring="score",
+                   correction="holm"):
     """The :func:`compare` analysis of per-split scores computed elsewhere.
+
+    Two learners: ``compare_scores(x, y, ...)``. k learners: ``compare_scores(scores, ...)``
+    with a dict of score arrays by learner name, all of the same splits: every pair is
+    analysed, with the family's p-values adjusted by ``correction``, as
+    :func:`compare` does for a list of estimators.
 
     Parameters
     ----------
@@ -425,10 +245,12 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=N
         Bayesian correlated t-test.
     scoring : str, default "score"
         Name of the score, for the summary.
+    correction : {"holm", "bonferroni"}, default "holm"
+        Family-wise correction of the k-learner form (ignored for two learners).
 
     Returns
     -------
-    Comparison
+    Comparison, or PairwiseComparison for a dict of scores
 
     Examples
     --------
@@ -442,24 +264,12 @@ def compare_scores(x, y, *, scheme, n_train, n_test, alpha=0.05, df=None, rope=N
     >>> res.bayesian.decision().tolist()
     ['equivalent']
     """
-    alpha = check_alpha(alpha)
-    rope = None if rope is None else check_rope(rope)
-    x, y = as_numbers(x, "x"), as_numbers(y, "y")
-    if parse_scheme(scheme).kind == "resampling":  # runs on the last axis: (runs,) or (repeats, runs)
-        x, y = x[..., None], y[..., None]
-    kind, r, k = _parse_scheme(scheme, x.shape[-2] if x.ndim >= 2 else 0)
-    scheme = _scheme_name(kind, r, k)
-    arrays = []
-    for arr, name in ((x, "x"), (y, "y")):
-        if arr.shape in ((r * k,), (r, k)):
-            arr = arr.reshape(1, r, k)
-        elif not (arr.ndim == 3 and arr.shape[1:] == (r, k)):
-            raise ValueError(f"`{name}` must hold {r} x {k} scores of scheme {scheme!r}, flat (run-major), "
-                             f"(runs, folds) or (repeats, runs, folds); got shape {arr.shape}.")
-        if not np.all(np.isfinite(arr)):
-            raise ValueError(f"`{name}` must hold finite scores; got NaN or infinity.")
-        arrays.append(arr)
-    if arrays[0].shape != arrays[1].shape:
-        raise ValueError(f"`x` and `y` must have the same shape; got {arrays[0].shape} and {arrays[1].shape}.")
-    return _analyse(arrays[0], arrays[1], kind, n_train, n_test, alpha=alpha, df=df, scheme=scheme,
-                    scoring=scoring, seeds=None, rope=rope)
+    if isinstance(x, dict):
+        if y is not None:
+            raise TypeError("compare_scores(scores) with a dict of score arrays takes no `y`.")
+        return compare_scores_of(x, scheme=scheme, n_train=n_train, n_test=n_test, alpha=alpha, df=df, rope=rope,
+                                 scoring=scoring, correction=correction)
+    if y is None:
+        raise TypeError("compare_scores(x, y) needs the scores of both learners (or a dict of score arrays).")
+    return pair_scores(x, y, scheme=scheme, n_train=n_train, n_test=n_test, alpha=alpha, df=df, rope=rope,
+                       scoring=scoring)
