@@ -47,6 +47,7 @@ _MODULES = {
     "comparison.run": ("compare", "compare_scores"),
     "comparison.result": ("Comparison",),
     "comparison.pairwise_result": ("PairwiseComparison",),
+    "comparison.sources": ("SourceVariance", "variance_by_source"),
     "stats.ranks": ("friedman_test", "nemenyi_test"),
     "stats.cv_intervals": ("corrected_cv_interval", "naive_cv_interval"),
     "stats.nested_cv": ("nested_cv_interval",),

@@ -3,14 +3,16 @@
 :func:`compare` runs both on the same splits under several randomizations;
 :func:`compare_scores` analyses scores computed elsewhere; both return a
 :class:`Comparison`, or for k learners (``k_learners``) a :class:`PairwiseComparison`
-(``pairwise_result``). This room sits above the engine (it uses its splitters) and the
-statistics; ``rp.compare`` is the practitioner's one call. Its helpers: ``seeds`` (the
-learners' ``random_state`` per split), ``checks`` (what is refused before any fit, and
-stratification), ``inputs`` (data, splitters and fit parameters as scikit-learn takes
-them), ``analysis`` (the learners fitted and scored on the same splits, a pair's tests),
-``folds`` (one split fitted and scored, failures named) and ``work`` (splits drawn
-as used, the data sent to worker processes once); ``many`` compares many learners on
-many data sets, and ``many_result`` holds its result.
+(``pairwise_result``); :func:`variance_by_source` splits a comparison's variance into
+what the splits and the learners' seeds contribute (``sources``). This room sits above
+the engine (it uses its splitters) and the statistics; ``rp.compare`` is the
+practitioner's one call. Its helpers: ``seeds`` (the learners' ``random_state`` per
+split), ``checks`` (what is refused before any fit, and stratification), ``inputs``
+(data, splitters and fit parameters as scikit-learn takes them), ``analysis`` (the
+learners fitted and scored on the same splits, a pair's tests), ``folds`` (one split
+fitted and scored, failures named) and ``work`` (splits drawn as used, the data sent to
+worker processes once); ``many`` compares many learners on many data sets, and
+``many_result`` holds its result.
 """
 
 from .._lazy import attach
@@ -27,6 +29,7 @@ _MODULES = {
     "result": ("Comparison",),
     "k_learners": ("compare_learners", "compare_scores_of"),
     "pairwise_result": ("CORRECTIONS", "PairwiseComparison"),
+    "sources": ("SourceVariance", "variance_by_source"),
     "many": ("compare_many", "compare_many_scores"),
     "many_result": ("ManyComparison",),
     "command": ("compare_command",),

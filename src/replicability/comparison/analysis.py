@@ -176,7 +176,8 @@ class ScoredRun:
 
 
 def fit_and_score(estimators, arguments, X, y, *, scheme, n_runs, test_size, cv, groups, scoring, fit_params,
-                  n_repeats, alpha, alternative, rope, estimator_seeds, quick, n_jobs, backend, progress, rng):
+                  n_repeats, alpha, alternative, rope, estimator_seeds, quick, n_jobs, backend, progress, rng,
+                  n_seeds=None):
     """Check the arguments of :func:`compare`, then fit and score every estimator on the same splits.
 
     ``estimators`` is a dict by label (``"A"``, ``"B"``, or the user's names), ``arguments``
@@ -184,6 +185,12 @@ def fit_and_score(estimators, arguments, X, y, *, scheme, n_runs, test_size, cv,
     randomization scores every estimator on the same splits; the learners' seeds are
     drawn from the randomization's learner stream in the dict's order, so the first two
     learners of several get the seeds ``compare`` gives A and B.
+
+    With ``n_seeds``, the design is crossed instead: every randomization of the splits
+    ``i`` is run with every one of ``n_seeds`` sets of learner seeds ``j``, the same set
+    ``j`` in every ``i`` (drawn from ``n_seeds`` streams spawned from ``rng`` after the
+    randomizations'); ``scores`` then has shape (n_repeats n_seeds, runs, folds,
+    learners), ``i`` major, and ``drawn_seeds`` one set per ``j``.
     """
     check_bool(quick, "quick")
     if quick:
@@ -219,7 +226,8 @@ def fit_and_score(estimators, arguments, X, y, *, scheme, n_runs, test_size, cv,
         test_size = check_fraction(test_size, "test_size")
     classifiers = all(is_classifier(est) for est in estimators.values())
     labels = np.asarray(y)
-    generators = as_generator(rng).spawn(n_repeats)
+    root = as_generator(rng)
+    generators = root.spawn(n_repeats)
     seeds = [sklearn_seed(g) for g in generators]
     if cv is None:
         stratified = stratify(classifiers, labels, **({"n_folds": k} if kind == "cv" else {"test_size": test_size}))
@@ -233,17 +241,20 @@ def fit_and_score(estimators, arguments, X, y, *, scheme, n_runs, test_size, cv,
         recipe, scheme = SplitRecipe(kind, r, k, cv=cv), repr(cv)
     plans = {label: seed_plan(est, estimator_seeds) for label, est in estimators.items()}
     # the learners' seeds: one child stream per randomization, apart from its splitter's seed
-    streams = [g.spawn(1)[0] for g in generators]
+    streams = [g.spawn(1)[0] for g in generators] if n_seeds is None else root.spawn(n_seeds)
     drawn = {side: np.stack([plan.draw(stream, r * k) for stream in streams]) for side, plan in plans.items()}
+    # one unit per randomization (and seed set), its splits drawn in the worker
+    cells = [(i, i) for i in range(n_repeats)] if n_seeds is None else [
+        (i, j) for i in range(n_repeats) for j in range(n_seeds)]
     learners = tuple((label, est, scorers[label], plans[label].drawn) for label, est in estimators.items())
     show = sys.stderr.isatty() if progress is None else bool(progress)
     if show:
         n = len(estimators)
-        print(f"compare: {n_repeats * r * k} splits, {n * n_repeats * r * k} fits"
+        print(f"compare: {len(cells) * r * k} splits, {n * len(cells) * r * k} fits"
               + ("" if quick else f" (quick=True: {n * QUICK_REPEATS * _parse_scheme(QUICK_SCHEME, 0)[2]} fits, "
                                   f"a first look)"), file=sys.stderr)
-    # one unit per randomization, its splits drawn in the worker; the data sent to worker processes once
-    tasks = [(recipe, 0, seed, tuple(d[i] for d in drawn.values()), True) for i, seed in enumerate(seeds)]
+    # the data sent to worker processes once
+    tasks = [(recipe, 0, seeds[i], tuple(d[j] for d in drawn.values()), True) for i, j in cells]
     share = backend == "processes" and n_jobs != 1
     with SharedData(((X, y, labels, groups, fit_params or {}),), share=share) as shared:
         repeats = parallel_map(functools.partial(run_repeat, learners=learners, shared=shared), tasks,
@@ -251,11 +262,11 @@ def fit_and_score(estimators, arguments, X, y, *, scheme, n_runs, test_size, cv,
         if show:
             from tqdm.auto import tqdm
 
-            repeats = tqdm(repeats, total=n_repeats, desc="randomizations", unit="randomization")
+            repeats = tqdm(repeats, total=len(cells), desc="randomizations", unit="randomization")
         sizes = []  # training and test set sizes of each randomization's splits
         scores = gather(split_results(repeats, r * k, sizes), lambda i: split_name(i, r, k, kind))
     n_train, n_test = sizes[0].mean(axis=0)
-    shape = (n_repeats, r, k, len(estimators))
+    shape = (len(cells), r, k, len(estimators))
     if metrics is None:
         scores = np.array(scores, dtype=float).reshape(shape)
     else:
@@ -263,7 +274,7 @@ def fit_and_score(estimators, arguments, X, y, *, scheme, n_runs, test_size, cv,
                   for metric in metrics}
     return ScoredRun(scores=scores, metrics=metrics, kind=kind, scheme=scheme, n_train=n_train, n_test=n_test,
                      seeds=seeds, seed_plans=plans,
-                     drawn_seeds={label: a.reshape(n_repeats, r, k, -1) for label, a in drawn.items()},
+                     drawn_seeds={label: a.reshape(len(streams), r, k, -1) for label, a in drawn.items()},
                      alpha=alpha, alternative=alternative, rope=rope)
 
 

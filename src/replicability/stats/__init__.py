@@ -66,6 +66,7 @@ _MODULES = {
         "CVLosses", "LOSSES", "corrected_cv_interval", "cv_fold_ids", "cv_losses", "naive_cv_interval",
     ),
     "equivalence": ("TostResult", "noninferiority", "tost"),
+    "variance_components": ("COMPONENTS", "VarianceComponents", "crossed_components"),
     "nested_cv": ("NestedCVResult", "nested_cv_from_terms", "nested_cv_interval"),
 }
 __getattr__, __dir__, __all__ = attach(__name__, _MODULES)
