@@ -28,9 +28,10 @@ from ...report.claims import se_multiple
 from ...report.steps import require_sympy
 from ...report.uncertainty import rate_se
 from ...sources.counts import sample_task1_counts
+from ...stats.planning import QUADRATURE_NODES as _GH_NODES
+from ...stats.planning import normal_quadrature as _quadrature
 from .histograms import histogram_measures, outcome_histogram
 from .task1 import mcnemar_outcomes
-from .theory import _GH_NODES, _quadrature
 
 __all__ = ["APPENDIX_SIZES", "calibrated_thresholds", "continuity_trend", "normal_pair", "two_experiments",
            "two_experiments_exact", "two_experiments_table"]

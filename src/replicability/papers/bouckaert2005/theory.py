@@ -15,10 +15,12 @@ experiments are equicorrelated normals with ``rho = t``
 from __future__ import annotations
 
 import numpy as np
-from scipy import special, stats
+from scipy import stats
 
 from ..._results import unwrap_scalar
 from ..._validation import check_alpha, check_positive_int
+from ...stats.planning import conditional_outcomes as _conditional_outcomes
+from ...stats.planning import normal_quadrature as _quadrature
 
 __all__ = [
     "normal_tail_mean",
@@ -29,27 +31,6 @@ __all__ = [
     "worst_case_replicability_appendix",
     "task1_worst_case_gap",
 ]
-
-
-# Gauss-Hermite (probabilists') rule for E_W[f(W)], W standard normal.
-_GH_NODES, _GH_WEIGHTS = special.roots_hermitenorm(120)
-
-
-def _quadrature(values):
-    """``E_W[f(W)]`` for W standard normal from ``f`` at the Gauss-Hermite nodes (last axis).
-
-    A sum in a fixed order rather than a matrix product, whose rounding would depend on the BLAS.
-    """
-    return (values * _GH_WEIGHTS).sum(axis=-1) / np.sqrt(2 * np.pi)
-
-
-def _conditional_outcomes(effect, rho, z):
-    """P(A better), P(B better), P(no difference) given the shared factor W at the quadrature nodes."""
-    centre = effect[..., None] + np.sqrt(rho)[..., None] * _GH_NODES
-    sd = np.sqrt(1 - rho)[..., None]
-    upper = stats.norm.sf((z - centre) / sd)
-    lower = stats.norm.cdf((-z - centre) / sd)
-    return upper, lower, 1 - upper - lower
 
 
 def normal_tail_mean(z):
