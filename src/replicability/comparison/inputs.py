@@ -16,7 +16,8 @@ import numpy as np
 from sklearn.utils import _safe_indexing
 from sklearn.utils.validation import _num_samples
 
-__all__ = ["as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "randomizable"]
+__all__ = ["as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "named_estimators",
+           "randomizable"]
 
 
 def _shape(obj):
@@ -130,3 +131,22 @@ def cv_layout(cv, splits, n_samples):
     elif given != r * k:  # not the runs it stated: independent splits
         r, k, runs_partition = 1, given, False
     return ("cv", r, k) if runs_partition and k >= 2 else ("resampling", given, 1)
+
+
+def named_estimators(estimators):
+    """``(name, estimator)`` pairs of a dict (by its names) or a list (by class name, made unique: ``SVC``, ``SVC 2``).
+
+    At least two, each with a ``fit``; else ``ValueError``.
+    """
+    if isinstance(estimators, dict):
+        items = [(str(name), est) for name, est in estimators.items()]
+    else:
+        items, seen = [], {}
+        for est in estimators:
+            base = type(est).__name__
+            seen[base] = seen.get(base, 0) + 1
+            items.append((base if seen[base] == 1 else f"{base} {seen[base]}", est))
+    if len(items) < 2 or not all(hasattr(est, "fit") for _, est in items):
+        raise ValueError(f"`estimators` must hold at least 2 scikit-learn estimators (a dict by name or a list); "
+                         f"got {estimators!r}.")
+    return items

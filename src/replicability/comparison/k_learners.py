@@ -15,31 +15,15 @@ import numpy as np
 
 from .._validation import check_choice
 from .analysis import analyse_pair, fit_and_score, pair_scores, scoring_name
+from .inputs import named_estimators
 from .pairwise_result import CORRECTIONS, PairwiseComparison
 
 __all__ = ["compare_learners", "compare_scores_of"]
 
 
-def _labelled(estimators):
-    """``estimators`` as a dict by unique label: a dict as given, a list by class name (``SVC``, ``SVC 2``)."""
-    if isinstance(estimators, dict):
-        items = list(estimators.items())
-        if not all(isinstance(name, str) and name for name in estimators):
-            raise TypeError("The names of a dict of estimators must be non-empty strings.")
-    else:
-        items, seen = [], {}
-        for est in estimators:
-            name = type(est).__name__
-            seen[name] = seen.get(name, 0) + 1
-            items.append((name if seen[name] == 1 else f"{name} {seen[name]}", est))
-    if len(items) < 2:
-        raise ValueError(f"Comparing learners needs at least 2; got {len(items)}.")
-    return dict(items)
-
-
 def compare_learners(estimators, X, y, *, correction="holm", df=None, **options):
     """:func:`~replicability.comparison.run.compare` for a list or dict of estimators (its k-learner form)."""
-    learners = _labelled(estimators)
+    learners = dict(named_estimators(estimators))
     check_choice(correction, "correction", CORRECTIONS)
     if not isinstance(options["scoring"], (str, type(None))) and not callable(options["scoring"]):
         raise ValueError("Several metrics in `scoring` are supported for two learners only; compare k learners on "

@@ -34,7 +34,7 @@ from ..stats.ranks import friedman_test, nemenyi_test
 from .analysis import _BACKENDS, _parse_scheme, _scheme_name, scoring_name
 from .checks import check_comparable, check_picklable, stratify
 from .folds import gather, split_name
-from .inputs import as_datasets, check_cv, cv_layout, cv_splits
+from .inputs import as_datasets, check_cv, cv_layout, cv_splits, named_estimators
 from .many_result import _POSTHOC_NAMES, _TEST_NAMES, ManyComparison
 from .seeds import seed_plan
 from .work import SharedData, SplitRecipe, run_repeat, split_results
@@ -242,21 +242,6 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
 # --------------------------------------------------------------------------
 
 
-def _as_estimators(estimators):
-    if isinstance(estimators, dict):
-        items = [(str(name), est) for name, est in estimators.items()]
-    else:
-        items, seen = [], {}
-        for est in estimators:
-            base = type(est).__name__
-            seen[base] = seen.get(base, 0) + 1
-            items.append((base if seen[base] == 1 else f"{base} {seen[base]}", est))
-    if len(items) < 2 or not all(hasattr(est, "fit") for _, est in items):
-        raise ValueError(f"`estimators` must hold at least 2 scikit-learn estimators (a dict by name or a list); "
-                         f"got {estimators!r}.")
-    return items
-
-
 def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, scoring=None,
                  n_repeats=1, alpha=0.05, control=None, test="signed_rank", posthoc="signed_rank", method="normal",
                  tie_correction=True, rope=None, estimator_seeds="unset", n_jobs=1, backend="processes",
@@ -327,7 +312,7 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     >>> res.learners, res.scores.shape
     (('GaussianNB', 'KNeighborsClassifier', 'DecisionTreeClassifier'), (1, 3, 3))
     """
-    items = _as_estimators(estimators)
+    items = named_estimators(estimators)
     data = as_datasets(datasets)
     kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
     check_cv(cv)

@@ -19,6 +19,7 @@ from ..stats.incomplete import IncompleteBlockResult
 from ..stats.measures import replicability_r2
 from ..stats.pairwise import PairwiseResult, significance_cliques
 from ..stats.ranks import FriedmanResult, NemenyiResult, rank_cliques
+from .result import summary_html
 from .seeds import seed_text
 
 __all__ = ["ManyComparison"]
@@ -26,10 +27,6 @@ __all__ = ["ManyComparison"]
 _TEST_NAMES = {"signed_rank": "Wilcoxon signed-rank", "sign": "sign", "mean_ranks": "z on mean ranks"}
 _POSTHOC_NAMES = {"signed_rank": "Wilcoxon signed-rank tests with Holm", "sign": "sign tests with Holm",
                   "nemenyi": "Nemenyi"}
-
-
-def _escape(text):
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 @dataclass(frozen=True)
@@ -357,8 +354,7 @@ class ManyComparison:
                 f"{self.omnibus} p = {float(self.omnibus_pvalue()[0]):.4g}, post hoc {self.posthoc}>")
 
     def _repr_html_(self):
-        head = "<br>".join(_escape(line) for line in self.summary().splitlines())
-        return f"<p>{head}</p>" + self.to_frame().to_html(float_format=lambda v: f"{v:.4g}", na_rep="")
+        return summary_html(self.summary(), self.to_frame(), na_rep="")
 
     def plot(self, ax=None, *, repeat=0, best="left"):
         """Demšar's CD diagram of a randomization (:func:`replicability.plotting.critical_difference_diagram`).

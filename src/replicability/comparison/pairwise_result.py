@@ -11,6 +11,7 @@ from scipy import stats
 from ..plotting import pyplot
 from ..stats.contingency import bonferroni, holm
 from ..stats.measures import replicability_r2
+from .result import summary_html
 
 __all__ = ["CORRECTIONS", "PairwiseComparison"]
 
@@ -190,8 +191,7 @@ class PairwiseComparison:
         return f"<PairwiseComparison of {len(self.learners)} learners, {len(self.pairs)} pairs>"
 
     def _repr_html_(self):
-        head = "<br>".join(line.replace("&", "&amp;").replace("<", "&lt;") for line in self.summary().splitlines())
-        return f"<p>{head}</p>" + self.to_frame().to_html(float_format=lambda v: f"{v:.4g}")
+        return summary_html(self.summary(), self.to_frame())
 
     def plot(self, ax=None):
         """The pairs' adjusted p-values and decisions as a matrix, and each learner's ranks over randomizations.

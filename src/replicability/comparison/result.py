@@ -20,12 +20,18 @@ from ..stats.measures import (
 from ..stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest
 from .seeds import seed_text
 
-__all__ = ["Comparison"]
+__all__ = ["Comparison", "summary_html"]
 
 _LABELS = {1: "A better", 0: "no difference", -1: "B better"}
 #: Posterior probability above which the Bayesian test decides (Benavoli et al. 2017).
 BAYESIAN_THRESHOLD = 0.95
 _PROBABILITY_COLUMNS = ("P(A better)", "P(equivalent)", "P(B better)")
+
+
+def summary_html(summary, frame, **to_html):
+    """A result's HTML: its summary lines, escaped, then its frame (numbers to 4 significant digits)."""
+    escaped = summary.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f"<p>{'<br>'.join(escaped.splitlines())}</p>" + frame.to_html(float_format=lambda v: f"{v:.4g}", **to_html)
 
 
 def _json_seed(value):
@@ -432,8 +438,7 @@ class Comparison:
         return f"<Comparison {self.scheme}: {_LABELS[self.decision]}, p = {pvalue:.4g}>"
 
     def _repr_html_(self):
-        head = "<br>".join(line.replace("&", "&amp;").replace("<", "&lt;") for line in self.summary().splitlines())
-        return f"<p>{head}</p>" + self.to_frame().to_html(float_format=lambda v: f"{v:.4g}")
+        return summary_html(self.summary(), self.to_frame())
 
     def plot(self, ax=None):
         """Per-split differences with the mean and its interval, and the p-value of every randomization.

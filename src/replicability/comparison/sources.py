@@ -22,6 +22,7 @@ from ..plotting import pyplot
 from ..stats.measures import replicability_r2
 from ..stats.variance_components import COMPONENTS, crossed_components
 from .analysis import analyse_pair, fit_and_score, scoring_name
+from .result import summary_html
 
 __all__ = ["SourceVariance", "variance_by_source"]
 
@@ -134,8 +135,7 @@ class SourceVariance:
         return f"<SourceVariance {self.shape[0]} x {self.shape[1]}: larger source {self.larger_source()}>"
 
     def _repr_html_(self):
-        head = "<br>".join(line.replace("&", "&amp;").replace("<", "&lt;") for line in self.summary().splitlines())
-        return f"<p>{head}</p>" + self.to_frame().to_html(float_format=lambda v: f"{v:.3g}")
+        return summary_html(self.summary(), self.to_frame())
 
     def plot(self, ax=None):
         """The cells' mean differences (decisions marked) and the components with two standard errors.

@@ -99,6 +99,7 @@ RULES = {
     # significance levels, confidence levels, probabilities and fractions
     "alpha": _LEVEL, "alphas": _LEVEL, "confidence_level": _LEVEL, "threshold": _LEVEL,
     "test_sizes": _LEVEL, "check_r": Rule(0, 1, low_open=True),
+    "power": Rule(0, 1, low_open=True, high_open=True), "replicability": Rule(0, 1, low_open=True, high_open=True),
     "circles_factor": Rule(0, 1, high_open=True),  # scikit-learn's make_circles: 0 <= factor < 1
     # root seeds
     "seed": _SEED, "calibration_seed": _SEED,
@@ -106,7 +107,8 @@ RULES = {
     **dict.fromkeys(("n_draws", "n_test", "n_random_estimators", "n_sim", "n_sim_worst", "n_datasets",
                      "n_repeats", "adaptive_datasets", "gap_steps", "n_runs", "runs", "gaussian_size",
                      "subsample_sizes", "n_jobs", "max_count", "p", "figure_n_step", "ns", "sizes", "type1_sizes",
-                     "worst_sizes", "check_n", "sim_n", "n_large", "n_ref", "exact_size", "max_enumerated"),
+                     "worst_sizes", "check_n", "sim_n", "n_large", "n_ref", "exact_size", "max_enumerated",
+                     "n_seeds"),
                     _COUNT),
     "figure_r_points": Rule(2, integer=True), "n_folds": Rule(2, integer=True),
     "n_train": Rule(2, integer=True), "n_train_nested": Rule(2, integer=True),
@@ -152,6 +154,9 @@ MEANINGS = {
     "n_sim_worst": "simulated data sets per cell at the worst case",
     "n_datasets": "simulated data sets per cell",
     "n_repeats": "independent randomizations of the sampling scheme",
+    "n_seeds": "sets of the learners' seeds, each run with every randomization of the splits",
+    "power": "the power the plan must reach",
+    "replicability": "the replicability (R2) the plan must reach",
     "adaptive_datasets": "data sets of the adaptive design, at n_ref on the gap grid of the cv group",
     "gap_steps": "steps of the gap grid between the two learners' accuracies",
     "n_runs": "runs of the sampling scheme",
