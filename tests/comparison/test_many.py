@@ -440,3 +440,48 @@ def test_tie_corrected_friedman_on_autoranks_readme_table_matches_scipy_and_auto
     assert float(res.friedman.pvalue[0]) == pytest.approx(2.34e-28, rel=1e-2)  # the issue's number
     untied = compare_many_scores(data, tie_correction=False)
     assert float(untied.friedman.pvalue[0]) == pytest.approx(1.07e-27, rel=1e-2)  # the former default
+
+
+class FailsOnFewClasses(GaussianNB):
+    """Naive Bayes that refuses data with fewer than three classes (a learner that fails on some data sets)."""
+
+    def fit(self, X, y, **kwargs):
+        if len(np.unique(y)) < 3:
+            raise ValueError("needs at least 3 classes")
+        return super().fit(X, y, **kwargs)
+
+
+def _failing_data():
+    return {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True),
+            "cancer": load_breast_cancer(return_X_y=True), "iris again": load_iris(return_X_y=True)}
+
+
+def test_error_score_nan_makes_a_failing_cell_missing():
+    from sklearn.exceptions import FitFailedWarning
+
+    learners = {"picky": FailsOnFewClasses(), "knn": KNeighborsClassifier(), "tree": DecisionTreeClassifier()}
+    with pytest.warns(FitFailedWarning, match="picky .*needs at least 3 classes on data set 'cancer'"):
+        res = compare_many(learners, _failing_data(), scheme="1x5cv", error_score=np.nan, rng=3)
+    assert np.isnan(res.scores[0, 2, 0]) and np.isfinite(np.delete(res.scores[0].ravel(), 6)).all()
+    assert list(res.failures) == [("picky", "cancer")] and "needs at least 3 classes" in res.failures["picky",
+                                                                                                      "cancer"]
+    assert "failed, so missing (error_score=nan): picky on cancer" in res.summary()
+    # the analysis is that of the same table with that cell missing
+    again = compare_many_scores(res.scores, learners=res.learners, datasets=res.datasets)
+    assert again.incomplete is not None and res.incomplete is not None
+    assert np.array_equal(again.omnibus_pvalue(), res.omnibus_pvalue())
+    # workers do not change it
+    with pytest.warns(FitFailedWarning):
+        two = compare_many(learners, _failing_data(), scheme="1x5cv", error_score=np.nan, rng=3, n_jobs=2)
+    assert np.array_equal(two.scores, res.scores, equal_nan=True) and two.failures == res.failures
+
+
+def test_error_score_raise_is_unchanged_and_a_learner_failing_everywhere_is_refused():
+    learners = {"picky": FailsOnFewClasses(), "knn": KNeighborsClassifier(), "nb": GaussianNB()}
+    with pytest.raises(ValueError, match="picky \\(FailsOnFewClasses\\) failed to fit.*needs at least 3 classes"):
+        compare_many(learners, _failing_data(), scheme="1x5cv", rng=3)
+    two_class = {"a": load_breast_cancer(return_X_y=True), "b": load_breast_cancer(return_X_y=True)}
+    with pytest.warns(Warning), pytest.raises(ValueError, match="picky failed on every data set"):
+        compare_many(learners, two_class, scheme="1x5cv", error_score=np.nan, rng=3)
+    with pytest.raises(ValueError, match="`error_score`"):
+        compare_many(learners, two_class, error_score=0.0)

@@ -98,7 +98,7 @@ def test_splits_are_drawn_as_they_are_used():
     learner = _LoggedLearner()
     learners = [("A", learner, check_scoring(learner), ())]
     recipe = SplitRecipe("cv", 1, 5, cv=_LoggedSplitter())
-    scores, problem, sizes = run_repeat((recipe, 0, 0, [np.zeros((5, 0), dtype=int)], True), learners=learners,
+    scores, problem, sizes, _ = run_repeat((recipe, 0, 0, [np.zeros((5, 0), dtype=int)], True), learners=learners,
                                         shared=SharedData(((X, Y, Y, None, {}),), share=False))
     assert problem is None and len(scores) == 5 and sizes.tolist() == [[120, 30]] * 5
     # one split drawn, then fitted, before the next is drawn: never all splits at once

@@ -178,7 +178,9 @@ class ScoredRun:
 def fit_and_score(estimators, arguments, X, y, *, scheme, n_runs, test_size, cv, groups, scoring, fit_params,
                   n_repeats, alpha, alternative, rope, estimator_seeds, quick, n_jobs, backend, progress, rng,
                   n_seeds=None):
-    """Check the arguments of :func:`compare`, then fit and score every estimator on the same splits.
+    """Check the arguments of ``compare``, then fit and score every learner on the same splits.
+
+    The arguments are those of :func:`~replicability.comparison.run.compare`.
 
     ``estimators`` is a dict by label (``"A"``, ``"B"``, or the user's names), ``arguments``
     names each as the user passed it (``"estimator_a"``), for error messages. Every

@@ -46,7 +46,7 @@ def _score(scorer, model, X, y):
     return score, undefined
 
 
-def score_split(learners, X, y, train, test, seeds, fit_params=None):
+def score_split(learners, X, y, train, test, seeds, fit_params=None, failed=None):
     """Fit and score every learner on one split.
 
     Parameters
@@ -59,6 +59,10 @@ def score_split(learners, X, y, train, test, seeds, fit_params=None):
         Per learner, the values of its drawn ``random_state`` parameters.
     fit_params : dict, optional
         Passed to every ``fit``; values with one entry per sample taken at ``train``.
+    failed : dict, optional
+        Given, a learner that fails (or whose score is undefined) scores NaN and the
+        others go on; the first message of each failing learner is recorded under its
+        index. Without it the first failure ends the split.
 
     Returns
     -------
@@ -71,21 +75,33 @@ def score_split(learners, X, y, train, test, seeds, fit_params=None):
     X_test, y_test = _safe_indexing(X, test), _safe_indexing(y, test)
     params = fit_rows(fit_params or {}, _num_samples(X), train)
     scores = []
-    for (label, estimator, scorer, names), learner_seeds in zip(learners, seeds):
-        name = f"{label} ({type(estimator).__name__})"
-        try:
-            model = seeded_clone(estimator, names, learner_seeds).fit(X_train, y_train, **params)
-        except Exception as exc:  # any failure of the user's estimator is reported with its split
-            return scores, f"{name} failed to fit: {_cause(exc)}"
-        try:
-            score, undefined = _score(scorer, model, X_test, y_test)
-        except Exception as exc:
-            return scores, f"{name} could not be scored: {_cause(exc)}"
-        if undefined is not None:
-            return scores, (f"{name}'s score is undefined on this test set: {undefined} (a scorer that defines "
-                            f"it, e.g. with zero_division set, or other folds are needed)")
-        scores.append(score)
+    for index, ((label, estimator, scorer, names), learner_seeds) in enumerate(zip(learners, seeds)):
+        problem = _fit_and_score(f"{label} ({type(estimator).__name__})", estimator, names, learner_seeds, scorer,
+                                 (X_train, y_train, X_test, y_test), params, scores)
+        if problem is not None:
+            if failed is None:
+                return scores, problem
+            failed.setdefault(index, problem)
+            scores.append(np.nan)
     return scores, None
+
+
+def _fit_and_score(name, estimator, names, learner_seeds, scorer, data, params, scores):
+    """Fit one learner and append its score to ``scores``; else return why it has none."""
+    X_train, y_train, X_test, y_test = data
+    try:
+        model = seeded_clone(estimator, names, learner_seeds).fit(X_train, y_train, **params)
+    except Exception as exc:  # any failure of the user's estimator is reported with its split
+        return f"{name} failed to fit: {_cause(exc)}"
+    try:
+        score, undefined = _score(scorer, model, X_test, y_test)
+    except Exception as exc:
+        return f"{name} could not be scored: {_cause(exc)}"
+    if undefined is not None:
+        return (f"{name}'s score is undefined on this test set: {undefined} (a scorer that defines it, e.g. with "
+                f"zero_division set, or other folds are needed)")
+    scores.append(score)
+    return None
 
 
 def split_name(index, n_runs, n_folds, kind):

@@ -3,7 +3,7 @@
 ``compare(estimators, X, y)`` with a list or dict of estimators fits all of them on
 the same splits of every randomization (one pass through the runner of
 :func:`~replicability.comparison.run.compare`) and analyses every pair as
-:func:`compare` analyses two learners; ``compare_scores(scores)`` with a dict of
+:func:`~replicability.comparison.run.compare` analyses two learners; ``compare_scores(scores)`` with a dict of
 score arrays does the same for scores computed elsewhere. The family of k(k-1)/2
 pairwise tests is then adjusted by Holm's procedure (Holm 1979) or Bonferroni's
 (:class:`~replicability.comparison.pairwise_result.PairwiseComparison`).

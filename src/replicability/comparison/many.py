@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import sys
+import warnings
 
 import numpy as np
 from sklearn.base import is_classifier
@@ -80,7 +81,7 @@ def _control_from_pairs(pairs, control, test):
 
 def _analyse(scores, learners, datasets, *, better, alpha, control, test, method, tie_correction, scoring,
              posthoc="signed_rank", scheme=None, seeds=None, split_scores=None, rope=None, rng=None,
-             seed_plans=None):
+             seed_plans=None, failures=None):
     incomplete = _incomplete(scores, better, posthoc, test, rope) if np.isnan(scores).any() else None
     friedman = nemenyi = None
     if incomplete is None:
@@ -108,7 +109,8 @@ def _analyse(scores, learners, datasets, *, better, alpha, control, test, method
     return ManyComparison(learners=learners, datasets=datasets, scores=scores, better=better, alpha=alpha,
                           control=control, test=test, friedman=friedman, nemenyi=nemenyi, control_results=results,
                           pairwise=pairs, posthoc=posthoc, incomplete=incomplete, scoring=scoring, scheme=scheme,
-                          seeds=seeds, split_scores=split_scores, rope=rope, bayesian=bayesian, seed_plans=seed_plans)
+                          seeds=seeds, split_scores=split_scores, rope=rope, bayesian=bayesian, seed_plans=seed_plans,
+                          failures=failures)
 
 
 def compare_many_scores(scores, *, learners=None, datasets=None, better="higher", alpha=0.05, control=None,
@@ -242,9 +244,33 @@ def compare_many_scores(scores, *, learners=None, datasets=None, better="higher"
 # --------------------------------------------------------------------------
 
 
+def _noting_failures(units, learners, datasets, failures):
+    """Pass :func:`run_repeat`'s units through, noting each (learner, data set)'s first failure (units data set
+    minor)."""
+    for index, unit in enumerate(units):
+        for learner, message in unit[3].items():
+            failures.setdefault((learners[learner], datasets[index % len(datasets)]), message)
+        yield unit
+
+
+def _warn_failures(failures, learners, n_datasets):
+    """One ``FitFailedWarning`` per missing cell; ``ValueError`` for a learner that failed on every data set."""
+    from sklearn.exceptions import FitFailedWarning
+
+    for (_, dataset), message in failures.items():
+        warnings.warn(f"{message} on data set {dataset!r}: its cell is missing (error_score=nan).", FitFailedWarning,
+                      stacklevel=3)
+    for learner in learners:
+        if sum(name == learner for name, _ in failures) == n_datasets:
+            first = next(message for (name, _), message in failures.items() if name == learner)
+            raise ValueError(f"{learner} failed on every data set (error_score=nan): no test can rank a learner "
+                             f"without a score; remove it. First failure: {first}")
+
+
 def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size=0.1, cv=None, scoring=None,
                  n_repeats=1, alpha=0.05, control=None, test="signed_rank", posthoc="signed_rank", method="normal",
-                 tie_correction=True, rope=None, estimator_seeds="unset", n_jobs=1, backend="processes",
+                 tie_correction=True, rope=None, estimator_seeds="unset", error_score="raise", n_jobs=1,
+                 backend="processes",
                  progress=None, rng=None):
     """Score several estimators on several data sets, then rank and test them (:func:`compare_many_scores`).
 
@@ -279,6 +305,14 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
         parameters left at None (``"all"``: every one) are drawn for every split and
         randomization from a stream of ``rng`` apart from the splits'; the others are
         kept, and that randomness is then not varied (``ManyComparison.seed_plans``).
+    error_score : "raise" or numpy.nan, default "raise"
+        What a learner that fails to fit or score on a split of a data set does, as
+        ``cross_validate``'s: ``"raise"`` stops the run naming the learner, split and
+        cause; ``np.nan`` makes that learner's cell on that data set missing, with a
+        ``FitFailedWarning``, and the tests for incomplete tables decide
+        (:func:`compare_many_scores`; ``ManyComparison.failures`` says which cells
+        failed and why). A learner that fails on every data set is refused: no test
+        can rank it. There is no time limit per fit.
     n_jobs : int, default 1
         Worker processes over randomizations of data sets (1: in this process); results
         do not depend on it. As in :func:`~replicability.comparison.run.compare`, the
@@ -314,6 +348,9 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     """
     items = named_estimators(estimators)
     data = as_datasets(datasets)
+    if not (isinstance(error_score, str) and error_score == "raise") and not (
+            isinstance(error_score, float) and np.isnan(error_score)):
+        raise ValueError(f"`error_score` must be 'raise' or numpy.nan; got {error_score!r}.")
     kind, r, k = _parse_scheme(scheme, n_runs) if cv is None else (None, None, None)
     check_cv(cv)
     if cv is None and any(groups is not None for *_, groups in data):
@@ -365,8 +402,10 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
     # one unit per randomization of a data set, its splits drawn in the worker; the data sent to workers once
     share = backend == "processes" and n_jobs != 1
     with SharedData(tuple((X, y, np.asarray(y), groups, {}) for _, X, y, groups in data), share=share) as shared:
-        repeats = parallel_map(functools.partial(run_repeat, learners=learners, shared=shared), tasks,
-                               backend=backend, n_jobs=n_jobs)
+        repeats = parallel_map(functools.partial(run_repeat, learners=learners, shared=shared,
+                                                 error_score=error_score), tasks, backend=backend, n_jobs=n_jobs)
+        failures = {}  # (learner, data set) -> its first failure
+        repeats = _noting_failures(repeats, names, [name for name, *_ in data], failures)
         if sys.stderr.isatty() if progress is None else bool(progress):
             from tqdm.auto import tqdm
 
@@ -379,7 +418,9 @@ def compare_many(estimators, datasets, *, scheme="10x10cv", n_runs=10, test_size
 
         split_scores = gather(split_results(repeats, r * k, []), name)
     split_scores = np.array(split_scores, dtype=float).reshape(n_repeats, len(data), r, k, len(ests))
+    _warn_failures(failures, names, len(data))
     return _analyse(split_scores.mean(axis=(2, 3)), names, tuple(name for name, *_ in data), better="higher",
                     alpha=alpha, control=control, test=test, method=method, tie_correction=tie_correction,
                     posthoc=posthoc, scoring=scoring_name(scoring, ests[0], ests[1]), scheme=scheme, seeds=seeds,
-                    split_scores=split_scores, rope=rope, rng=root.spawn(1)[0], seed_plans=plans)
+                    split_scores=split_scores, rope=rope, rng=root.spawn(1)[0], seed_plans=plans,
+                    failures=failures if failures else None)

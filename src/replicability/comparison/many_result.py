@@ -85,6 +85,9 @@ class ManyComparison:
         Per learner, from :func:`~replicability.comparison.many.compare_many`: which ``random_state`` parameters
         were drawn for every split and which kept as given
         (:class:`~replicability.comparison.seeds.SeedPlan`).
+    failures : dict or None
+        With ``compare_many(..., error_score=np.nan)``: ``{(learner, data set): first failure}``
+        of every cell left missing because the learner failed there.
     """
 
     learners: tuple
@@ -107,6 +110,7 @@ class ManyComparison:
     rope: float | None = None
     bayesian: dict | None = None
     seed_plans: tuple | None = None
+    failures: dict | None = None
 
     @property
     def n_repeats(self):
@@ -333,6 +337,9 @@ class ManyComparison:
                 pa, pe, pb = (float(np.ravel(p)[0]) for p in (res.p_a_better, res.p_equivalent, res.p_b_better))
                 parts.append(f"{a} vs {b}: P(A better) {pa:.3f}, P(equivalent) {pe:.3f}, P(B better) {pb:.3f}")
             lines.append(f"Bayesian signed-rank, ROPE {self.rope:g}: " + "; ".join(parts))
+        if self.failures:
+            lines.append("failed, so missing (error_score=nan): " + "; ".join(
+                f"{learner} on {dataset}: {message}" for (learner, dataset), message in self.failures.items()))
         if self.seed_plans is not None:
             lines.append("learners' own randomness: "
                          + "; ".join(seed_text(name, plan) for name, plan in zip(self.learners, self.seed_plans)))

@@ -147,7 +147,7 @@ class SharedData:
             shutil.rmtree(self._folder, ignore_errors=True)
 
 
-def run_repeat(task, *, learners, shared):
+def run_repeat(task, *, learners, shared, error_score="raise"):
     """Fit and score every learner on every split of one randomization of one data set, splits drawn as used.
 
     Parameters
@@ -161,6 +161,9 @@ def run_repeat(task, *, learners, shared):
         As :func:`~replicability.comparison.folds.score_split` takes them.
     shared : SharedData
         A tuple of data sets, each ``(X, y, labels, groups, fit_params)``.
+    error_score : "raise" or NaN, default "raise"
+        ``"raise"``: the first failure ends the randomization (``problem``); NaN: a
+        failing learner scores NaN on that split and the others go on (``failed``).
 
     Returns
     -------
@@ -170,22 +173,26 @@ def run_repeat(task, *, learners, shared):
         The split (its index in the randomization) where a learner failed, and why.
     sizes : ndarray of int, shape (n_splits, 2)
         Training and test set sizes of the splits scored.
+    failed : dict of int to str
+        With ``error_score`` NaN, each failing learner's index and its first failure.
     """
     recipe, index, seed, seeds, quiet = task
     X, y, labels, groups, fit_params = shared.get()[index]
     scores, sizes, problem = [], [], None
+    failed = None if isinstance(error_score, str) and error_score == "raise" else {}
     for j, (train, test) in enumerate(recipe.splits(seed, X, labels if recipe.cv is None else y, groups,
                                                     quiet=quiet)):
         if j >= len(seeds[0]):
             problem = (j, f"the splitter gave more than the {len(seeds[0])} splits it gave before")
             break
-        split, cause = score_split(learners, X, y, train, test, [s[j] for s in seeds], fit_params=fit_params)
+        split, cause = score_split(learners, X, y, train, test, [s[j] for s in seeds], fit_params=fit_params,
+                                   failed=failed)
         if cause is not None:
             problem = (j, cause)
             break
         scores.append(split)
         sizes.append((len(train), len(test)))
-    return scores, problem, np.array(sizes, dtype=np.int64).reshape(-1, 2)
+    return scores, problem, np.array(sizes, dtype=np.int64).reshape(-1, 2), failed or {}
 
 
 def split_results(repeats, n_splits, sizes):
@@ -194,7 +201,7 @@ def split_results(repeats, n_splits, sizes):
     Each randomization's split sizes are appended to the list ``sizes`` as it is read.
     A randomization that gave fewer splits than ``n_splits`` without a problem is one.
     """
-    for scores, problem, split_sizes in repeats:
+    for scores, problem, split_sizes, _ in repeats:
         sizes.append(split_sizes)
         for split in scores:
             yield [*split], None

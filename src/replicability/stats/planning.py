@@ -1,6 +1,6 @@
 r"""Planning an experiment: the runs of r x k cv needed for a power *and* a replicability.
 
-The model is the corrected repeated cv t-test's own (Nadeau & Bengio 2003; Bouckaert &
+The model is the corrected repeated cv t-test's own (Nadeau & Bengio 2003 [1]_; Bouckaert &
 Frank 2004): the ``n = r k`` per-split differences A - B have mean :math:`\delta`,
 variance :math:`\sigma^2` and correlation :math:`\rho` between any two (they share the
 data set). Their mean is :math:`N(\delta, \sigma^2(\rho + (1-\rho)/n))` and, independent
@@ -22,7 +22,7 @@ part of the differences, :math:`\theta`, with variance :math:`\rho\sigma^2` over
 sets, and each randomization adds independent noise to the mean, of variance
 :math:`v/r` for :math:`r` runs, where :math:`v` is the variance of one run's mean between
 randomizations of one data set; the repeated statistics are then nearly equicorrelated
-normals, the model of Bouckaert (2005), Section 3 (:func:`agreement_probability`), and
+normals, the model of Bouckaert (2005) [2]_, Section 3 (:func:`agreement_probability`), and
 :func:`corrected_replicability` computes the probability exactly (each randomization's
 own :math:`s^2` included). A run's folds partition the data, so :math:`v` is smaller than
 :math:`\sigma^2(1-\rho)/k`; a pilot with several randomizations estimates it.

@@ -9,7 +9,7 @@ under split randomization ``i`` and seed set ``j``). The random-effects model
           e_{ij} \\sim (0, \\sigma^2_\\text{interaction})
 
 is estimated by the ANOVA (method-of-moments) estimators of a two-way table without
-replication (Searle, Casella & McCulloch 1992, Section 4.5): with the mean squares of
+replication (Searle, Casella & McCulloch 1992, Section 4.5 [1]_): with the mean squares of
 rows, columns and residual, ``MS_R``, ``MS_C``, ``MS_E`` on ``r - 1``, ``s - 1`` and
 ``(r - 1)(s - 1)`` degrees of freedom,
 
@@ -27,7 +27,7 @@ component's variance is the sum of its two mean squares' variances over the divi
 squared (Searle et al. 1992, Section 4.5e). The standard error measures the spread of
 the estimator (its square is unbiased); it does not make ``estimate ± 2 se`` an
 interval: with few levels a mean square is skewed, and the plug-in error is small
-exactly when the estimate is. Bouthillier et al. (2021) measure the
+exactly when the estimate is. Bouthillier et al. (2021) [2]_ measure the
 same split of variance in machine-learning benchmarks.
 
 References
