@@ -59,6 +59,8 @@ __all__ = ["QUADRATURE_NODES", "Plan", "agreement_probability", "conditional_out
            "corrected_replicability", "normal_quadrature", "plan"]
 
 #: Nodes of the 120-point Gauss-Hermite (probabilists') rule for ``E_W[f(W)]``, W standard normal.
+#:
+#: :meta hide-value:
 QUADRATURE_NODES, _QUADRATURE_WEIGHTS = special.roots_hermitenorm(120)
 
 
