@@ -82,9 +82,10 @@ def _pages():
 
 #: Typed numbers not glued yet, page by page, exactly as they stand (issue 40, point 3, left
 #: open): a page here must hold exactly these, so a new typed number fails as on any other
-#: page, and a page that is glued must leave this list.
+#: page, and a page that is glued must leave this list. Left: the continuity-corrected Task I
+#: replicability at 1,000 instances, which only the derivation step's result sentence holds.
 NOT_YET_GLUED = {
-    "book/errata.md": ["0.005", "0.059", "0.135", "87", "0.012", "14.6", "1.6", "5.8", "55", "6.3", "6.3"],
+    "book/errata.md": ["87"],
 }
 
 
