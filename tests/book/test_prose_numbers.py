@@ -80,19 +80,9 @@ def _pages():
         yield pytest.param(path.read_text(), id=str(path.relative_to(ROOT)))
 
 
-#: Typed numbers not glued yet, page by page, exactly as they stand (issue 40, point 3, left
-#: open): a page here must hold exactly these, so a new typed number fails as on any other
-#: page, and a page that is glued must leave this list. Left: the continuity-corrected Task I
-#: replicability at 1,000 instances, which only the derivation step's result sentence holds.
-NOT_YET_GLUED = {
-    "book/errata.md": ["87"],
-}
-
-
 @pytest.mark.parametrize("text", list(_pages()))
-def test_no_typed_reproduced_number(text, request):
-    page = request.node.callspec.id
-    assert typed_numbers(text) == NOT_YET_GLUED.get(page, [])
+def test_no_typed_reproduced_number(text):
+    assert typed_numbers(text) == []
 
 
 def test_a_typed_number_is_caught_and_a_glued_one_is_not():
