@@ -80,27 +80,9 @@ def _pages():
         yield pytest.param(path.read_text(), id=str(path.relative_to(ROOT)))
 
 
-#: Typed numbers not glued yet, page by page, exactly as they stand (issue 40, point 3, left
-#: open): a page here must hold exactly these, so a new typed number fails as on any other
-#: page, and a page that is glued must leave this list.
-NOT_YET_GLUED = {
-    "notebooks/beyond/01_bayesian_comparisons.ipynb": ["0.93"],
-    "notebooks/bouckaert_frank2004/02_table1_5x2cv.ipynb": ["0.85"],
-    "notebooks/raschka2018/04_comparing_algorithms.ipynb": ["8.33", "8.33", "0.0232"],
-    "notebooks/reference/04_reproducibility.ipynb": ["39,792"],
-    "book/bouckaert2003/index.md": ["7.3"],
-    "book/errata.md": [
-        "90.38", "0.005", "0.059", "0.135", "87", "0.012", "9.86", "9.2786", "1.168", "0.608", "2.734", "2.734",
-        "2.3437", "2.9483", "5.82", "58.9", "63.7", "40.4", "5.2", "64.8", "38.7", "58.9", "2.76", "3.42", "5.7",
-        "11.7", "47.3", "8.4", "14.3", "14.6", "12.1", "6.5", "1.6", "9.1", "5.8", "6.8", "55", "6.3", "6.8", "6.8",
-        "6.3", "1336", "8100", "8099", "8100"],
-}
-
-
 @pytest.mark.parametrize("text", list(_pages()))
-def test_no_typed_reproduced_number(text, request):
-    page = request.node.callspec.id
-    assert typed_numbers(text) == NOT_YET_GLUED.get(page, [])
+def test_no_typed_reproduced_number(text):
+    assert typed_numbers(text) == []
 
 
 def test_a_typed_number_is_caught_and_a_glued_one_is_not():

@@ -113,3 +113,19 @@ def test_paired_se_is_the_standard_error_of_the_mean_per_trial_difference():
     assert np.all(paired_rate_difference_se(x, y) < 0.6 * independent)
     with pytest.raises(ValueError, match="`events_1`"):
         paired_rate_difference_se(x.astype(int), y)
+
+
+def test_paired_se_over_repeated_trials_is_that_of_the_per_trial_rate_differences():
+    rng = np.random.default_rng(1)
+    x = rng.random((2, 400, 10)) < 0.5  # (cell, trial, repetition)
+    y = x ^ (rng.random((2, 400, 10)) < 0.2)
+    d = x.mean(-1) - y.mean(-1)  # per-trial difference of the two rates over the repetitions
+    expected = 100 * d.std(axis=-1) / np.sqrt(400)
+    np.testing.assert_allclose(paired_rate_difference_se(x, y, axis=1, repeat_axis=2), expected)
+    np.testing.assert_allclose(paired_rate_difference_se(x.swapaxes(1, 2), y.swapaxes(1, 2), axis=2, repeat_axis=1),
+                               expected)
+    # one repetition: the unrepeated formula
+    np.testing.assert_allclose(paired_rate_difference_se(x[..., :1], y[..., :1], axis=1, repeat_axis=2),
+                               paired_rate_difference_se(x[..., 0], y[..., 0]))
+    with pytest.raises(ValueError, match="`repeat_axis`"):
+        paired_rate_difference_se(x, y, axis=1, repeat_axis=-2)

@@ -94,7 +94,7 @@ def difference_se(se_1, se_2):
     return np.sqrt(np.asarray(se_1, float) ** 2 + np.asarray(se_2, float) ** 2)
 
 
-def paired_rate_difference_se(events_1, events_2, axis=-1):
+def paired_rate_difference_se(events_1, events_2, axis=-1, *, repeat_axis=None):
     """Standard error (percentage points) of the difference of two rates counted on the same trials.
 
     With ``b`` and ``c`` the shares of trials on which only the first, or only the
@@ -104,17 +104,25 @@ def paired_rate_difference_se(events_1, events_2, axis=-1):
     the same data sets are positively correlated, so this is smaller than
     :func:`rate_difference_se`, which assumes independent estimates.
 
+    When each trial is repeated (randomizations of one data set, which share it), the
+    trials stay the independent units: each trial's difference is the difference of its
+    two rates over the repetitions, and the standard error is ``sqrt(var(d) / n)`` of
+    these ``n`` differences (variance with ddof 0, so that a single repetition gives the
+    formula above).
+
     Parameters
     ----------
     events_1, events_2 : array_like of bool
         Whether the event (a rejection, a correct prediction) occurred, per trial; same shape.
     axis : int
         The axis of the trials.
+    repeat_axis : int, optional, keyword-only
+        The axis of the repetitions of each trial (another axis than ``axis``), if any.
 
     Returns
     -------
     float or ndarray
-        ``100 sqrt((b + c - (b - c)^2) / n)``.
+        ``100 sqrt((b + c - (b - c)^2) / n)``; with ``repeat_axis``, ``100 sqrt(var(d) / n)``.
 
     References
     ----------
@@ -126,12 +134,20 @@ def paired_rate_difference_se(events_1, events_2, axis=-1):
     >>> b = [True] * 6 + [False] * 94
     >>> round(float(paired_rate_difference_se(a, b)), 3)
     1.96
+    >>> round(float(paired_rate_difference_se([a, a], [b, b], axis=1, repeat_axis=0)), 3)
+    1.96
     """
     x, y = np.asarray(events_1), np.asarray(events_2)
     if x.dtype != bool or y.dtype != bool or x.shape != y.shape or x.size == 0:
         raise ValueError("`events_1` and `events_2` must be non-empty boolean arrays of one shape; "
                          f"got {x.dtype} {x.shape} and {y.dtype} {y.shape}.")
     n = x.shape[axis]
+    if repeat_axis is not None:
+        if x.ndim < 2 or repeat_axis % x.ndim == axis % x.ndim:
+            raise ValueError(f"`repeat_axis` must be an axis of the events other than `axis`; got {repeat_axis!r}.")
+        x, y = (np.moveaxis(v, (axis, repeat_axis), (-2, -1)).mean(axis=-1) for v in (x, y))
+        out = 100 * np.sqrt((x - y).var(axis=-1) / n)  # per-trial differences of rates, ddof 0
+        return float(out) if np.ndim(out) == 0 else out
     only_1, only_2 = (x & ~y).mean(axis=axis), (~x & y).mean(axis=axis)
     out = 100 * np.sqrt(np.clip(only_1 + only_2 - (only_1 - only_2) ** 2, 0, None) / n)
     return float(out) if np.ndim(out) == 0 else out

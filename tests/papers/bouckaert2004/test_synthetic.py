@@ -19,7 +19,7 @@ def test_table1_reproduces_the_committed_table(committed):
 
 def _fake_table1(type1_runs, nr2_sorted=0.85, n=1000, sign_gap=-0.12):
     """A Table1 whose every scheme meets its claim, with chosen values for two of them."""
-    summaries = {}
+    summaries, outcomes = {}, {}
     type1 = {"resampling": 0.15, "cv": 0.11, "all": 0.55, "folds": 0.59, "runs": type1_runs, "sorted_runs": 0.04}
     power = {"resampling": 0.5, "cv": 0.5, "all": 0.9, "folds": 0.9, "runs": 0.9, "sorted_runs": 0.3}
     nr2 = {"resampling": 0.3, "cv": 0.4, "all": 0.6, "folds": 0.6, "runs": 0.6, "sorted_runs": nr2_sorted}
@@ -30,8 +30,10 @@ def _fake_table1(type1_runs, nr2_sorted=0.85, n=1000, sign_gap=-0.12):
         value = nr2[scheme] + {"signed_rank": 0.0, "sign": sign_gap, "t": 0.04}[test]
         summaries[test, scheme] = {"rejection": rate, "normalized_r2": np.full(4, value),
                                    "normalized_r2_halfwidth": np.full(4, 0.02), "rejection_halfwidth": np.zeros(4)}
+        # the first round(rate n) data sets reject in all ten randomizations
+        outcomes[test, scheme] = np.repeat((np.arange(n) < np.round(rate * n)[:, None])[..., None], 10, axis=-1)
     both = pd.DataFrame({"value_pct_published": [1.0], "value_pct_reproduced": [2.0], "difference": [1.0]})
-    return table1.Table1(pd.DataFrame(), both, summaries, n, 0.05)
+    return table1.Table1(pd.DataFrame(), both, summaries, n, 0.05, outcomes)
 
 
 def test_table1_claims_apply_the_binomial_tolerance():

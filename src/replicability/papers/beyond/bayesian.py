@@ -449,6 +449,13 @@ def _signed_rank_values(headline_sr, spread, signed_rank):
     return out
 
 
+def _undecided_top(comparisons):
+    """The largest posterior probability of an undecided comparison, rounded as shown (0 if none is undecided)."""
+    undecided = comparisons[comparisons["bayesian"] == "undecided"]
+    top = undecided[["p_a_better", "p_equivalent", "p_b_better"]].to_numpy().max(initial=0.0)
+    return round(float(top), 3)
+
+
 def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, threshold=0.95, prior=0.5,
                   n_draws=50000, rng=0, headline=0):
     """Everything the notebook ``beyond/01_bayesian_comparisons`` shows, as a page.
@@ -528,7 +535,8 @@ def bayesian_page(results=None, *, scale="paper", rope=0.01, alpha=0.05, thresho
     page.values.update({**_agreement_values(agreement), "rope_shown": rope, **_stability_values(stability),
                         "prior_shown": prior, "n_draws_shown": n_draws,
                         "seed_shown": rng if isinstance(rng, (int, np.integer)) else "a Generator",
-                        **_signed_rank_values(headline_sr, spread, signed_rank)})
+                        **_signed_rank_values(headline_sr, spread, signed_rank),
+                        "undecided_top": _undecided_top(first)})
     page.data.update({"comparisons": comparisons, "signed_rank": signed_rank, "draws": draws,
                       "sizes": sizes})
     return page

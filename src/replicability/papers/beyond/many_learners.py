@@ -32,7 +32,7 @@ from ...report.page import Page, Table
 from ...report.tables import read_published
 from ...stats.hierarchical import hierarchical_test
 from ...stats.nonparametric import signed_rank_test
-from ...stats.ranks import rank_scores
+from ...stats.ranks import critical_difference, critical_value, rank_scores
 from ..shared.uci_outcomes import PAIR_LABELS, uci_test_outcomes
 from .bayesian import _uci_results
 
@@ -60,6 +60,24 @@ def _demsar_fits():
     at10 = compare_many_scores(ranks, alpha=0.10, **fixed)
     at05 = compare_many_scores(ranks, alpha=0.05, **fixed)
     return at10, at05
+
+
+def _demsar_errata_values(at10):
+    """The numbers of the errata page's Demšar (2006) items, computed from his printed Table 6 and by the package."""
+    table6 = read_published("demsar2006", "table6")
+    learners = list(DEMSAR_LEARNERS)
+    aucs = table6.pivot(index="dataset", columns="learner", values="auc")[learners]
+    on_aucs = compare_many_scores(aucs, alpha=0.10, better="higher", test="mean_ranks", control=learners[0],
+                                  posthoc="nemenyi", tie_correction=False)  # the printed AUCs ranked, ties shared
+    holm = at10.control_results
+    holm_p = {learners[j]: float(holm.pvalue[0, i]) for i, j in enumerate(holm.learners)}
+    k, n = len(learners), len(aucs)
+    return {"demsar_chi2_exact": round(float(at10.friedman.statistic[0]), 4),
+            "demsar_chi2_aucs": round(float(on_aucs.friedman.statistic[0]), 2),
+            "demsar_bd_cd": round(critical_difference(k, n, alpha=0.05, test="bonferroni-dunn"), 3),
+            "demsar_holm_p_cf": round(holm_p["C4.5+cf"], 3),
+            "demsar_bd_q9": round(critical_value(9, alpha=0.05, test="bonferroni-dunn"), 3),
+            "demsar_q3": round(critical_value(3, alpha=0.05), 4), "demsar_q7": round(critical_value(7, alpha=0.05), 4)}
 
 
 def _worked_example(at10, at05):
@@ -286,7 +304,7 @@ def many_learners_page(results=None, *, scale="paper", alpha=0.05, test="signed_
         "demsar_ff": round(float(at10.friedman.iman_davenport[0]), 2),
         "demsar_cd05": round(at05.critical_difference, 2), "demsar_cd10": round(at10.critical_difference, 2),
         "demsar_cliques": " and ".join("{" + ", ".join(c) + "}" for c in at10.cliques()), **values,
-        "alpha": alpha,
+        "alpha": alpha, **_demsar_errata_values(at10),
     })
     page.data["comparison"] = many
     beyond_tables, beyond_figures, beyond_values, page.data["hierarchical"] = _beyond_nemenyi(results, alpha)

@@ -39,7 +39,14 @@ from .experiments import (
     set1_calibration,
     source_counts,
 )
-from .study import CALIBRATED_TESTS, TEST_LABELS, replicability_summary, study_outcomes
+from .study import (
+    CALIBRATED_TESTS,
+    TEST_LABELS,
+    rejection_counts,
+    replicability_summary,
+    select_calibrated_df,
+    study_outcomes,
+)
 from .weka_oracle import TABLE7_SETUPS
 
 __all__ = ["plot_table7", "plot_tables5_6", "table7_page", "tables5_6_page"]
@@ -308,7 +315,7 @@ def table7_page(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
     cv_tests = list(CALIBRATED_TESTS[3:])
     df10 = calibrated_df(section4_calibration(scale=scale, seed=calibration_seed), alpha=alpha, tests=cv_tests)
     usable = [t for t in cv_tests if df10[t] > 0]
-    rates = _pair_rates(list(learners), df10, scale=scale, seed=seed, alpha=alpha, train_order=train_order)
+    rates, per_pair = _pair_rates(list(learners), df10, scale=scale, seed=seed, alpha=alpha, train_order=train_order)
     rates["pair"] = rates["learner_a"].map(_SHORT) + " vs " + rates["learner_b"].map(_SHORT)
     both = read_published("bouckaert2003", "table7")[["learner_a", "learner_b", "value"]].rename(
         columns={"value": "published"}).merge(rates[rates["test"] == "all"][["learner_a", "learner_b", "reproduced"]],
@@ -326,7 +333,9 @@ def table7_page(*, scale="paper", seed=0, calibration_seed=0, alpha=0.05,
                 **_table7_tables(both, rates, usable)},
         claims=claims,
         summary=comparison_summary(both["published"], both["reproduced"], claims, digits=1),
-        values={"max_abs_diff": round(float(both["difference"].abs().max()), 1)},
+        values={"max_abs_diff": round(float(both["difference"].abs().max()), 1), **_per_pair_values(per_pair),
+                "nn_pairs": ", ".join(f"{v:.1f}" for v in both.loc[(both[["learner_a", "learner_b"]] == "ib1").any(
+                    axis=1), "reproduced"])},
         data=data,
         reproduced={"table7": out},
         figures={"table7": partial(plot_table7, data)},
@@ -342,30 +351,46 @@ def _table7_tables(both, rates, usable):
     return {"comparison": Table(shown, 1), "per_test": Table(per_test, 1)}
 
 
+def _per_pair_values(per_pair):
+    """The range of use all data's df calibrated per pair, and its worst Type I error at the recommended df = 10."""
+    low, high, worst = (per_pair.index[f(per_pair[c])] for f, c in ((np.argmin, "df"), (np.argmax, "df"),
+                                                                    (np.argmax, "type1_df10")))
+    return {"pair_df_min": int(per_pair.loc[low, "df"]), "pair_df_min_pair": low,
+            "pair_df_max": int(per_pair.loc[high, "df"]), "pair_df_max_pair": high,
+            "pair_df10_worst": round(float(per_pair.loc[worst, "type1_df10"]), 1), "pair_df10_worst_pair": worst}
+
+
 def _pair_rates(learners, df10, *, scale, seed, alpha, train_order):
     """Type I error (%) of every usable test per pair of learners, with its paired standard error against use all data.
 
     The difference of two tests' Type I errors on the same data sets has the paired
     standard error (:func:`~replicability.report.uncertainty.paired_rate_difference_se`).
+    Also, per pair (index "a vs b"), use all data's df calibrated on the pair's own null
+    data (10 runs) and its Type I error (%) at the recommended df = 10.
     """
     n_datasets = PAIR_DATASETS[scale]
     scheme_params, options = TABLE7_SETUPS[train_order]
     usable = [t for t in CALIBRATED_TESTS[3:] if df10[t] > 0]
-    rows = []
+    rows, per_pair = [], {}
     for i, b in enumerate(learners):
         for a in learners[i + 1:]:
             counts = synthetic_fold_counts("source1", learners=(a, b), scheme_params=scheme_params,
                                            learner_params=(options.get(a, {}), options.get(b, {})),
                                            n_datasets=n_datasets, n_repeats=1, seed=seed, scale=scale,
                                            n_jobs=n_jobs_for(scale))
-            out = study_outcomes(fold_differences(counts)[:, 0], tests=usable, alphas=[alpha], df=df10)
+            d = fold_differences(counts)[:, 0]
+            out = study_outcomes(d, tests=usable, alphas=[alpha], df=df10)
+            own = rejection_counts(d, tests=["all"], n_runs=[d.shape[1]], df_values=range(2, 101), alphas=[alpha])
+            per_pair[f"{_SHORT[a]} vs {_SHORT[b]}"] = {
+                "df": int(select_calibrated_df(own, alpha=alpha)["df"].sel(test="all").item()),
+                "type1_df10": 100 * float(own["rejections"].sel(test="all", df=10).item()) / int(own["n_datasets"])}
             rejected = out[:, 0] != 0  # (test, data set)
             paired = paired_rate_difference_se(rejected, np.broadcast_to(rejected[usable.index("all")],
                                                                          rejected.shape))
             for t, r, se in zip(usable, rejected, paired):
                 rows.append({"learner_a": a, "learner_b": b, "test": t, "reproduced": 100 * float(r.mean()),
                              "paired_se": float(se)})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows), pd.DataFrame.from_dict(per_pair, orient="index")
 
 
 def _table7_claims(both, rates, *, alpha, n_datasets):

@@ -197,7 +197,9 @@ def table2_investigation_page(*, alpha=0.05):
     values = {"weka_t2_same_rates": same, "weka_t2_all_03": round(float(rates.loc[0.3, "weka"]), 1),
               "weka_t2_all_04": round(float(rates.loc[0.4, "weka"]), 1),
               "weka_t2_nine": _probe(probes, nine), "weka_t2_marginals": _probe(probes, marg),
-              "weka_t2_published": _probe(probes, pub), "weka_t2_agree": f"{int(agreement['equal'].min())}/{n}"}
+              "weka_t2_published": _probe(probes, pub), "weka_t2_agree": f"{int(agreement['equal'].min())}/{n}",
+              "weka_t2_max": round(float(oracle["weka"].max()), 1),
+              "weka_t2_nb_gain": " and ".join(_f(rates.loc[p, "nb_minus_c45_weka"], 1) for p in (0.3, 0.4))}
     shown_oracle = oracle[["published", "engine", "weka"]].unstack("class_probability").round(1)
     return Page(claims=Claims("bouckaert2003", "03_table2_class_probability"), values=values,
                 tables={"agreement": Table(agreement, {"engine_accuracy": 2, "weka_accuracy": 2}),

@@ -16,6 +16,8 @@ not a small data set phenomenon. ICML 2005 Workshop on Meta-learning.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..._validation import check_alpha, check_positive_int
 from ...report.steps import Derivation
 from .overlap import APPENDIX_SIZES, two_experiments_table
@@ -27,6 +29,7 @@ from .statistic_steps import (
     section3_z_rewrite,
     section3_z_sign,
 )
+from .theory import mcnemar_epsilon, worst_case_replicability_appendix
 from .type1_steps import (
     section3_accept_accept,
     section3_accept_mean,
@@ -148,4 +151,20 @@ def appendix_derivation_page(*, seed=2005, alpha=0.05, sizes=APPENDIX_SIZES["siz
     """
     der = appendix_derivation(seed=seed, alpha=alpha, sizes=tuple(sizes), test_sizes=tuple(test_sizes), n_sim=n_sim,
                               n_sim_worst=n_sim_worst, exact_size=exact_size)
-    return der.as_page()
+    page = der.as_page()
+    # The errata page's numbers: epsilon(t) of the exact (bivariate normal) model at the test fractions, the
+    # largest gap for t <= 1/2 between the Appendix's Phi(t sqrt(2/pi)) and the exact 1/2 + arcsin(t)/pi, and
+    # Task I's replicability (%) at the smallest and largest N with and without the continuity correction.
+    t = np.linspace(0.0, 0.5, 501)
+    evidence = der["decreases_with_n"].evidence
+    task1 = evidence[evidence["model"] == "Task I, gap 0"].sort_values("N")
+    with_c, without = (100 * task1.loc[task1["correction"] == c, "simulated"] for c in ("with (Eq. 1)", "without"))
+    page.values.update({
+        "continuity_with_first": round(float(with_c.iloc[0]), 1),
+        "continuity_with_last": round(float(with_c.iloc[-1]), 1),
+        "continuity_without_last": round(float(without.iloc[-1]), 1),
+        "epsilon_normal": ", ".join(f"{float(mcnemar_epsilon(x, alpha=alpha, model='normal')):.3f}"
+                                    for x in test_sizes),
+        "appendix_arcsin_gap": round(float(np.max(np.abs(worst_case_replicability_appendix(t)
+                                                         - (0.5 + np.arcsin(t) / np.pi)))), 3)})
+    return page

@@ -283,7 +283,7 @@ def comparing_page(*, scale="paper", seed=2018, alpha=0.05, n_train=300, delta=1
                 tables=tables,
                 figures={"figure21": lambda: _figure21_plot(gaps, max_count),
                          "simulation": lambda: _simulation_plot(rate_table, alpha)},
-                values=_values(summary21, looney, studies, rate_table, claims, alpha),
+                values=_values(summary21, looney, studies, rate_table, claims, alpha, comparison20, comparison2),
                 reproduced={"figure20": out20, "table2": out2, "section48_simulation": out48})
 
 
@@ -333,9 +333,10 @@ def _proportions_reading(rate, level, verdict):
     return f'{where}, short of twice the level that "high" asks for by more than its uncertainty'
 
 
-def _values(summary21, looney, studies, rate_table, claims, alpha):
+def _values(summary21, looney, studies, rate_table, claims, alpha, comparison20, comparison2):
     """The numbers and verdicts the page's text quotes, rounded as shown, and the sentences their verdicts choose."""
-    values = {}
+    f20, t2 = comparison20.set_index(["quantity", "panel"])["ours"], comparison2.set_index("quantity")["ours"]
+    values = {"chi2_a": round(float(f20["chi2", "A"]), 2), "cochran_q_p": round(float(t2["cochran_q_pvalue"]), 4)}
     for name, key in [("uncorrected", "uncorrected"), ("Edwards-corrected", "corrected")]:
         for column, suffix in [("max |gap|, B and C > 50", "max"), ("max |gap|, B and C > 50, B != C", "offdiag"),
                                ("median |gap|, B and C > 50", "median")]:
