@@ -117,7 +117,9 @@ def calibrate_df(test, d_null, *, alpha, df_range=range(2, 101)):
     (1-NN vs naive Bayes, TAN vs 1-NN) to 28 (voted perceptron vs naive
     Bayes), and df = 10 then rejects 7.3% of the null data sets for 1-NN vs
     naive Bayes instead of at most 5% (measured on the stored fold counts of
-    Bouckaert 2003 Table 7).
+    Bouckaert 2003 Table 7 with the training rows in sorted order; in the order
+    the experimenter gives them the range moves, see the Bouckaert 2003
+    chapter of the book).
     Calibrate on null data resembling one's own (this function) or use
     the corrected repeated cv t-test
     (:func:`~replicability.stats.ttests.corrected_repeated_cv_ttest`), whose
