@@ -8,11 +8,10 @@ data sets per synthetic source, 10 randomizations of 10 x 10 cv).
 import numpy as np
 import pytest
 
-import replicability as rp
 from replicability.papers.bouckaert2004.synthetic import TABLE1_SIZES
 from replicability.papers.shared.synthetic_runs import fold_differences, synthetic_fold_counts
 from replicability.stats.measures import replicability_r2
-from replicability.stats.planning import corrected_power, corrected_replicability, plan
+from replicability.stats.planning import corrected_power, corrected_replicability
 from replicability.stats.ttests import corrected_repeated_cv_ttest
 
 
@@ -25,14 +24,6 @@ def test_without_the_correction_it_is_statsmodels_ttestpower(effect, sd, runs, f
     ours = corrected_power(effect, sd, n_runs=runs, n_folds=folds, test_ratio=0.0)
     theirs = TTestPower().power(effect_size=abs(effect) / sd, nobs=n, alpha=0.05, alternative="two-sided")
     assert ours == pytest.approx(theirs, abs=1e-10)
-
-
-def test_the_fewest_runs_agree_with_statsmodels_solve_power():
-    from statsmodels.stats.power import TTestPower
-
-    nobs = TTestPower().solve_power(effect_size=0.4, alpha=0.05, power=0.8, alternative="two-sided")
-    p = plan(effect=0.02, sd=0.05, test_ratio=0.0, correlation=0.0, n_folds=2, power=0.8, replicability=0.01)
-    assert p.n_runs == int(np.ceil(np.ceil(nobs) / 2))
 
 
 @pytest.mark.parametrize("rho", [None, 0.05, 0.2])
@@ -102,39 +93,3 @@ def test_planned_against_achieved_on_the_bouckaert_2004_experiment(bouckaert2004
             assert corrected_power(effect, sd, **options) == pytest.approx(power, abs=0.05)
         assert corrected_replicability(effect, sd, randomization_var=randomization,
                                        **options) == pytest.approx(replicability, abs=0.05)
-
-
-def test_a_cap_no_number_of_runs_can_pass():
-    p = plan(effect=0.02, sd=0.05, test_ratio=1 / 9, power=0.8, replicability=0.5)
-    assert p.power_cap < 0.8 and p.n_runs is None
-    assert p.table["power"].max() < p.power_cap
-    assert "no number of runs reaches power 0.8" in p.summary()
-    assert corrected_power(0.02, 0.05, n_runs=100000, test_ratio=1 / 9) == pytest.approx(p.power_cap, abs=1e-3)
-
-
-def test_plan_from_a_pilot_reads_its_effect_spread_and_design():
-    rng = np.random.default_rng(9)
-    a = 0.9 + rng.normal(0, 0.03, (4, 2, 10))
-    pilot = rp.compare_scores(a, a - 0.01 + rng.normal(0, 0.02, a.shape), scheme="2x10cv", n_train=90, n_test=10)
-    p = plan(pilot, power=0.5, replicability=0.8)
-    d = pilot.differences
-    assert p.effect == pytest.approx(d.mean()) and p.n_folds == 10 and p.test_ratio == pytest.approx(1 / 9)
-    within = d.reshape(4, -1).var(axis=1, ddof=1).mean()
-    assert p.sd == pytest.approx(np.sqrt(within / (1 - 0.1)))
-    assert p.randomization_var == pytest.approx(d.mean(axis=2).var(ddof=1))
-    assert p.to_dict()["n_runs"] == p.n_runs
-    assert rp.plan(pilot, power=0.5, replicability=0.8).to_dict() == p.to_dict()
-
-
-@pytest.mark.parametrize("kwargs,match", [
-    ({"effect": 0.01, "sd": 0.05, "test_ratio": 0.1, "power": 1.0}, "`power`"),
-    ({"effect": 0.01, "sd": 0.05, "test_ratio": 0.1, "replicability": 0}, "`replicability`"),
-    ({"effect": 0.01, "sd": -1.0, "test_ratio": 0.1}, "`sd`"),
-    ({"effect": 0.01, "sd": 0.05, "test_ratio": -0.1}, "`test_ratio`"),
-    ({"effect": 0.01, "sd": 0.05, "test_ratio": 0.1, "correlation": 1.0}, "`correlation`"),
-    ({"effect": 0.01, "sd": 0.05}, "test_ratio"),
-    ({"effect": 0.01, "sd": 0.05, "test_ratio": 0.1, "randomization_var": 0.0}, "`randomization_var`"),
-])
-def test_bad_plans_are_refused(kwargs, match):
-    with pytest.raises(ValueError, match=match):
-        plan(**kwargs)

@@ -66,8 +66,8 @@ _MODULES = {
         "CVLosses", "LOSSES", "corrected_cv_interval", "cv_fold_ids", "cv_losses", "naive_cv_interval",
     ),
     "equivalence": ("TostResult", "noninferiority", "tost"),
-    "planning": ("QUADRATURE_NODES", "Plan", "agreement_probability", "conditional_outcomes", "corrected_power",
-                 "corrected_replicability", "normal_quadrature", "plan"),
+    "planning": ("QUADRATURE_NODES", "agreement_probability", "conditional_outcomes", "corrected_power",
+                 "corrected_replicability", "normal_quadrature", "power_cap"),
     "variance_components": ("COMPONENTS", "VarianceComponents", "crossed_components"),
     "nested_cv": ("NestedCVResult", "nested_cv_from_terms", "nested_cv_interval"),
 }
