@@ -126,9 +126,9 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
         distribution, Nadeau & Bengio 2003), so Nadeau and Bengio's heuristic is used
         unless ``correlation`` is given.
     effect, sd, correlation, test_ratio : float, optional
-        The model's parameters (see :func:`corrected_power`), instead of a pilot.
+        The model's parameters (see :func:`~replicability.stats.planning.corrected_power`), instead of a pilot.
     randomization_var : float, optional
-        See :func:`corrected_replicability`.
+        See :func:`~replicability.stats.planning.corrected_replicability`.
     n_folds : int, optional
         Folds per run (default: the pilot's, else 10).
     power, replicability : float, default 0.8 and 0.9

@@ -167,7 +167,7 @@ def corrected_replicability(effect, sd, *, n_runs, n_folds=10, test_ratio, corre
         one data set. Default ``sd^2 (1 - correlation) / n_folds``, as if a run's folds
         were independent given the data; they partition it, so the true value is
         smaller (a third to a sixth of it in Bouckaert's 2004 experiment) and the
-        default understates replicability. :func:`plan` estimates it from a pilot's
+        default understates replicability. :func:`~replicability.comparison.planning.plan` estimates it from a pilot's
         randomizations.
 
     Notes
