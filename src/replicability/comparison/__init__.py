@@ -28,7 +28,7 @@ _MODULES = {
     "work": ("SharedData", "SplitRecipe", "run_repeat", "split_results"),
     "inputs": ("as_data", "as_datasets", "check_cv", "cv_layout", "cv_splits", "fit_rows", "named_estimators",
                "randomizable"),
-    "result": ("Comparison", "summary_html"),
+    "result": ("Comparison", "Reported"),
     "k_learners": ("compare_learners", "compare_scores_of"),
     "pairwise_result": ("CORRECTIONS", "PairwiseComparison"),
     "sources": ("SourceVariance", "variance_by_source"),

@@ -75,33 +75,33 @@ def score_split(learners, X, y, train, test, seeds, fit_params=None, failed=None
     X_test, y_test = _safe_indexing(X, test), _safe_indexing(y, test)
     params = fit_rows(fit_params or {}, _num_samples(X), train)
     scores = []
-    for index, ((label, estimator, scorer, names), learner_seeds) in enumerate(zip(learners, seeds)):
-        problem = _fit_and_score(f"{label} ({type(estimator).__name__})", estimator, names, learner_seeds, scorer,
-                                 (X_train, y_train, X_test, y_test), params, scores)
+    for index, (learner, learner_seeds) in enumerate(zip(learners, seeds)):
+        score, problem = _fit_and_score(learner, learner_seeds, (X_train, y_train, X_test, y_test), params)
         if problem is not None:
             if failed is None:
                 return scores, problem
             failed.setdefault(index, problem)
-            scores.append(np.nan)
+        scores.append(score)
     return scores, None
 
 
-def _fit_and_score(name, estimator, names, learner_seeds, scorer, data, params, scores):
-    """Fit one learner and append its score to ``scores``; else return why it has none."""
+def _fit_and_score(learner, learner_seeds, data, params):
+    """One learner's ``(score, None)`` on one split, or ``(nan, why it has none)``."""
+    label, estimator, scorer, names = learner
+    name = f"{label} ({type(estimator).__name__})"
     X_train, y_train, X_test, y_test = data
     try:
         model = seeded_clone(estimator, names, learner_seeds).fit(X_train, y_train, **params)
     except Exception as exc:  # any failure of the user's estimator is reported with its split
-        return f"{name} failed to fit: {_cause(exc)}"
+        return np.nan, f"{name} failed to fit: {_cause(exc)}"
     try:
         score, undefined = _score(scorer, model, X_test, y_test)
     except Exception as exc:
-        return f"{name} could not be scored: {_cause(exc)}"
+        return np.nan, f"{name} could not be scored: {_cause(exc)}"
     if undefined is not None:
-        return (f"{name}'s score is undefined on this test set: {undefined} (a scorer that defines it, e.g. with "
-                f"zero_division set, or other folds are needed)")
-    scores.append(score)
-    return None
+        return np.nan, (f"{name}'s score is undefined on this test set: {undefined} (a scorer that defines it, "
+                        f"e.g. with zero_division set, or other folds are needed)")
+    return score, None
 
 
 def split_name(index, n_runs, n_folds, kind):

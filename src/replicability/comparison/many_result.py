@@ -19,7 +19,7 @@ from ..stats.incomplete import IncompleteBlockResult
 from ..stats.measures import replicability_r2
 from ..stats.pairwise import PairwiseResult, significance_cliques
 from ..stats.ranks import FriedmanResult, NemenyiResult, rank_cliques
-from .result import summary_html
+from .result import Reported
 from .seeds import seed_text
 
 __all__ = ["ManyComparison"]
@@ -30,7 +30,7 @@ _POSTHOC_NAMES = {"signed_rank": "Wilcoxon signed-rank tests with Holm", "sign":
 
 
 @dataclass(frozen=True)
-class ManyComparison:
+class ManyComparison(Reported):
     """Several learners compared over several data sets, under one or more randomizations.
 
     The tests are computed on every randomization (leading axis of their arrays); the
@@ -353,15 +353,11 @@ class ManyComparison:
                          f"(decision R2 = {a['decision_r2']:.3f})")
         return "\n".join(lines)
 
-    def __str__(self):
-        return self.summary()
 
     def __repr__(self):
         return (f"<ManyComparison {len(self.learners)} learners x {len(self.datasets)} data sets: "
                 f"{self.omnibus} p = {float(self.omnibus_pvalue()[0]):.4g}, post hoc {self.posthoc}>")
 
-    def _repr_html_(self):
-        return summary_html(self.summary(), self.to_frame(), na_rep="")
 
     def plot(self, ax=None, *, repeat=0, best="left"):
         """Demšar's CD diagram of a randomization (:func:`replicability.plotting.critical_difference_diagram`).

@@ -11,7 +11,7 @@ from scipy import stats
 from ..plotting import pyplot
 from ..stats.contingency import bonferroni, holm
 from ..stats.measures import replicability_r2
-from .result import summary_html
+from .result import Reported
 
 __all__ = ["CORRECTIONS", "PairwiseComparison"]
 
@@ -27,7 +27,7 @@ def _share_of_agreeing_pairs(rows):
 
 
 @dataclass(frozen=True)
-class PairwiseComparison:
+class PairwiseComparison(Reported):
     """k learners compared on the same splits of one data set, every pair, under several randomizations.
 
     Every pair is analysed as :func:`~replicability.comparison.run.compare` analyses
@@ -184,14 +184,10 @@ class PairwiseComparison:
                          + (f" (R2 {row['replicability R2']:.2f})" if n_repeats >= 2 else ""))
         return "\n".join(lines)
 
-    def __str__(self):
-        return self.summary()
 
     def __repr__(self):
         return f"<PairwiseComparison of {len(self.learners)} learners, {len(self.pairs)} pairs>"
 
-    def _repr_html_(self):
-        return summary_html(self.summary(), self.to_frame())
 
     def plot(self, ax=None):
         """The pairs' adjusted p-values and decisions as a matrix, and each learner's ranks over randomizations.

@@ -161,18 +161,20 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
         test_ratio = pilot.n_test / pilot.n_train if test_ratio is None else test_ratio
         n_folds = d.shape[-1] if n_folds is None else n_folds
         alpha = pilot.alpha if alpha is None else alpha
-        rho = test_ratio / (1 + test_ratio) if correlation is None else correlation
-        effect = float(d.mean())
-        within = float(np.mean(d.reshape(d.shape[0], -1).var(axis=1, ddof=1)))
-        sd = float(np.sqrt(within / (1 - rho)))
-        run_means = d.mean(axis=-1).reshape(-1)
-        if randomization_var is None and run_means.size >= 2:
-            randomization_var = float(run_means.var(ddof=1))
     elif effect is None or sd is None or test_ratio is None:
         raise ValueError("Give a `pilot`, or `effect`, `sd` and `test_ratio`.")
     n_folds = 10 if n_folds is None else check_positive_int(n_folds, "n_folds", minimum=2)
     alpha = check_alpha(0.05 if alpha is None else alpha)
     rho = test_ratio / (1 + test_ratio) if correlation is None else float(correlation)
+    if pilot is not None:
+        effect = float(d.mean())
+        within = float(np.mean(d.reshape(d.shape[0], -1).var(axis=1, ddof=1)))  # estimates sd^2 (1 - rho)
+        sd = float(np.sqrt(within / (1 - rho)))
+        run_means = d.mean(axis=-1).reshape(-1)
+        if randomization_var is None and run_means.size >= 2:
+            randomization_var = float(run_means.var(ddof=1))
+    if randomization_var is None:  # corrected_replicability's default: a run's folds independent given the data
+        randomization_var = sd**2 * (1 - rho) / n_folds
     runs = np.arange(1, max_runs + 1)
     options = {"n_folds": n_folds, "test_ratio": test_ratio, "correlation": rho, "alpha": alpha}
     import pandas as pd
@@ -185,6 +187,4 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
     return Plan(table=table, n_runs=int(both[0]) if len(both) else None,
                 power_cap=power_cap(effect, sd, test_ratio, rho, alpha), effect=float(effect), sd=float(sd),
                 correlation=rho, test_ratio=float(test_ratio), n_folds=n_folds, alpha=alpha, power_target=power,
-                replicability_target=replicability,
-                randomization_var=(float(sd**2 * (1 - rho) / n_folds) if randomization_var is None
-                                   else float(randomization_var)))
+                replicability_target=replicability, randomization_var=float(randomization_var))

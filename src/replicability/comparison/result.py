@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from ..stats.measures import (
 from ..stats.ttests import corrected_repeated_cv_ttest, corrected_resampled_ttest
 from .seeds import seed_text
 
-__all__ = ["Comparison", "summary_html"]
+__all__ = ["Comparison", "Reported"]
 
 _LABELS = {1: "A better", 0: "no difference", -1: "B better"}
 #: Posterior probability above which the Bayesian test decides (Benavoli et al. 2017).
@@ -28,10 +29,17 @@ BAYESIAN_THRESHOLD = 0.95
 _PROBABILITY_COLUMNS = ("P(A better)", "P(equivalent)", "P(B better)")
 
 
-def summary_html(summary, frame, **to_html):
-    """A result's HTML: its summary lines, escaped, then its frame (numbers to 4 significant digits)."""
-    escaped = summary.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return f"<p>{'<br>'.join(escaped.splitlines())}</p>" + frame.to_html(float_format=lambda v: f"{v:.4g}", **to_html)
+class Reported:
+    """What every comparison result shows: ``str`` is its ``summary()``; in a notebook, the summary's lines
+    (escaped) then its ``to_frame()`` (numbers to 4 significant digits, missing values blank)."""
+
+    def __str__(self):
+        return self.summary()
+
+    def _repr_html_(self):
+        escaped = self.summary().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        return (f"<p>{'<br>'.join(escaped.splitlines())}</p>"
+                + self.to_frame().to_html(float_format=lambda v: f"{v:.4g}", na_rep=""))
 
 
 def _json_seed(value):
@@ -47,7 +55,7 @@ def _df_text(df):
 
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(Reported):
     """Learners A and B compared on the same splits, under several randomizations.
 
     The tests and the decision are those of the first randomization (the
@@ -156,6 +164,7 @@ class Comparison:
         low, high = self.tests[self.recommended].confidence_interval(confidence_level)
         return float(low), float(high)
 
+    @cached_property
     def _corrected(self):
         """The recommended corrected t-test under every randomization (arrays of length ``n_repeats``)."""
         d, sizes = self.differences, {"n_train": self.n_train, "n_test": self.n_test}
@@ -204,7 +213,7 @@ class Comparison:
         >>> bool(res.equivalence().pvalue[0] < 0.05)
         True
         """
-        corrected = self._corrected()
+        corrected = self._corrected
         return tost(corrected.estimate, corrected.standard_error, margin=self._margin(margin), df=corrected.df)
 
     def noninferiority(self, margin=None, *, of="A"):
@@ -229,7 +238,7 @@ class Comparison:
         """
         if of not in ("A", "B"):
             raise ValueError(f"`of` must be 'A' or 'B'; got {of!r}.")
-        corrected = self._corrected()
+        corrected = self._corrected
         sign = 1 if of == "A" else -1
         return noninferiority(sign * corrected.estimate, corrected.standard_error, margin=self._margin(margin),
                               df=corrected.df)
@@ -430,15 +439,11 @@ class Comparison:
                          f"randomizations: 2000 fits).")
         return "\n".join(lines)
 
-    def __str__(self):
-        return self.summary()
 
     def __repr__(self):
         pvalue = float(self.tests[self.recommended].pvalue)
         return f"<Comparison {self.scheme}: {_LABELS[self.decision]}, p = {pvalue:.4g}>"
 
-    def _repr_html_(self):
-        return summary_html(self.summary(), self.to_frame())
 
     def plot(self, ax=None):
         """Per-split differences with the mean and its interval, and the p-value of every randomization.

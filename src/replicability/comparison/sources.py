@@ -22,7 +22,7 @@ from ..plotting import pyplot
 from ..stats.measures import replicability_r2
 from ..stats.variance_components import COMPONENTS, crossed_components
 from .analysis import analyse_pair, fit_and_score, scoring_name
-from .result import summary_html
+from .result import Reported
 
 __all__ = ["SourceVariance", "variance_by_source"]
 
@@ -30,7 +30,7 @@ _LABELS = {1: "A better", 0: "no difference", -1: "B better"}
 
 
 @dataclass(frozen=True)
-class SourceVariance:
+class SourceVariance(Reported):
     """A crossed split x seed comparison of two learners, its variance by source.
 
     Attributes
@@ -128,14 +128,10 @@ class SourceVariance:
             lines.append("neither learner has a random_state to draw: the seeds cannot move the result")
         return "\n".join(lines)
 
-    def __str__(self):
-        return self.summary()
 
     def __repr__(self):
         return f"<SourceVariance {self.shape[0]} x {self.shape[1]}: larger source {self.larger_source()}>"
 
-    def _repr_html_(self):
-        return summary_html(self.summary(), self.to_frame())
 
     def plot(self, ax=None):
         """The cells' mean differences (decisions marked) and the components with two standard errors.
