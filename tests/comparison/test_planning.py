@@ -38,6 +38,33 @@ def test_plan_from_a_pilot_reads_its_effect_spread_and_design():
     assert rp.plan(pilot, power=0.5, replicability=0.8).to_dict() == p.to_dict()
 
 
+def test_plan_from_a_crossed_pilot_plans_each_source():
+    from sklearn.datasets import load_iris
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y = load_iris(return_X_y=True)
+    crossed = rp.variance_by_source(RandomForestClassifier(n_estimators=5), GaussianNB(), X, y, scheme="2x5cv",
+                                    n_repeats=4, n_seeds=3, rng=5)
+    p = plan(crossed, power=0.5, replicability=0.8, max_runs=20)
+    # a cell holds 2 runs: its components, twice, are a run's mean's
+    assert p.source_vars == pytest.approx({k: 2 * v for k, v in crossed.components.estimate.items()})
+    assert p.randomization_var == pytest.approx(sum(p.source_vars.values()))
+    assert list(p.table.columns) == ["power", "replicability", "replicability, new seeds",
+                                     "replicability, new splits"]
+    # the same numbers as the pilot's comparison, with the components' randomization variance
+    same = plan(crossed.comparison, randomization_var=p.randomization_var, power=0.5, replicability=0.8,
+                max_runs=20)
+    assert same.table["replicability"].equals(p.table["replicability"]) and same.sd == p.sd
+    assert "replicability, new seeds 0.8" in p.summary() and p.to_dict()["source_vars"] == p.source_vars
+    # learners without seeds: new seeds cannot change the decision
+    with pytest.warns(UserWarning):
+        fixed = rp.variance_by_source(KNeighborsClassifier(), GaussianNB(), X, y, scheme="1x5cv", n_repeats=3,
+                                      n_seeds=2, rng=0)
+    assert np.all(plan(fixed, max_runs=5).table["replicability, new seeds"] == 1.0)
+
+
 @pytest.mark.parametrize("kwargs,match", [
     ({"effect": 0.01, "sd": 0.05, "test_ratio": 0.1, "power": 1.0}, "`power`"),
     ({"effect": 0.01, "sd": 0.05, "test_ratio": 0.1, "replicability": 0}, "`replicability`"),

@@ -54,6 +54,35 @@ def test_replicability_under_the_model_by_simulation():
     assert abs(achieved.mean() - planned) < 3 * achieved.std(ddof=1) / np.sqrt(n_data) + 0.01
 
 
+@pytest.mark.parametrize("shares,runs,effect", [((0.2, 0.6, 0.2), 1, 0.02), ((0.6, 0.1, 0.3), 2, 0.03),
+                                                 ((0.3, 0.3, 0.4), 5, 0.015)])
+@pytest.mark.parametrize("kept", ["splits", "seeds"])
+def test_replicability_with_one_source_kept_by_simulation(shares, runs, effect, kept):
+    # splits crossed with seeds: every split's difference is the data set's shared part plus a split, a seed and an
+    # interaction effect (independent normals, variances sd^2 (1 - rho) times `shares`). Ten reruns keep the
+    # splits (new seeds) or the seeds (new splits). Criterion fixed before looking: the mean R2 within 3 Monte
+    # Carlo standard errors + 0.02 of the plan (0.02: the reruns' s^2 share the kept source's part, which the
+    # formula takes as independent)
+    rng = np.random.default_rng(9)
+    n_data, n_rep, folds, sd, c = 3000, 10, 10, 0.05, 1 / 9
+    rho = c / (1 + c)
+    split, seed, interaction = (sd**2 * (1 - rho) * share for share in shares)
+
+    def draws(var, varies):
+        return rng.normal(0, np.sqrt(var), (n_data, n_rep if varies else 1, runs, folds))
+
+    shared = rng.normal(0, sd * np.sqrt(rho), (n_data, 1, 1, 1))
+    d = effect + shared + draws(split, kept == "seeds") + draws(seed, kept == "splits") + draws(interaction, True)
+    res = corrected_repeated_cv_ttest(d, n_train=900, n_test=100)
+    decisions = np.where(res.pvalue < 0.05, np.sign(res.statistic), 0)
+    achieved = np.array([replicability_r2(x) for x in decisions])
+    fixed, changing = (split, seed + interaction) if kept == "splits" else (seed, split + interaction)
+    # a run's mean: each source's fold-level variance over the folds
+    planned = corrected_replicability(effect, sd, n_runs=runs, n_folds=folds, test_ratio=c,
+                                      randomization_var=changing / folds, fixed_var=fixed / folds)
+    assert abs(achieved.mean() - planned) < 3 * achieved.std(ddof=1) / np.sqrt(n_data) + 0.02
+
+
 @pytest.fixture(scope="module")
 def bouckaert2004():
     """Per-fold differences of naive Bayes - C4.5, sources 2-4 of Bouckaert (2004), (dataset, repeat, run, fold)."""

@@ -3,7 +3,10 @@
 :func:`plan` takes a pilot :class:`~replicability.comparison.result.Comparison` (or the
 model's parameters) and tabulates, by the number of runs, the power and the replicability
 of :mod:`replicability.stats.planning`'s model, with the fewest runs reaching both and the
-power no number of runs can pass.
+power no number of runs can pass. A pilot
+:class:`~replicability.comparison.sources.SourceVariance` (splits crossed with learner
+seeds) adds the replicability under new seeds only and under new splits only: the runs
+(each with its own seeds) that make the decision stable against each source.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import numpy as np
 from .._validation import check_alpha, check_positive_int
 from ..plotting import pyplot
 from ..stats.planning import corrected_power, corrected_replicability, power_cap
+from .sources import SourceVariance
 
 __all__ = ["Plan", "plan"]
 
@@ -26,13 +30,19 @@ class Plan:
     Attributes
     ----------
     table : pandas.DataFrame
-        Index ``runs`` (1 to ``max_runs``), columns ``power`` and ``replicability``.
+        Index ``runs`` (1 to ``max_runs``), columns ``power`` and ``replicability``; from a
+        :class:`~replicability.comparison.sources.SourceVariance` pilot also
+        ``replicability, new seeds`` (the same splits, other learner seeds) and
+        ``replicability, new splits`` (the same seeds, other splits).
     n_runs : int or None
         The fewest runs reaching both targets; None when ``max_runs`` do not.
     power_cap : float
         The power approached as the runs grow without bound.
     effect, sd, correlation, test_ratio, randomization_var : float
         The model's parameters, as used.
+    source_vars : dict or None
+        From a SourceVariance pilot: the split, seed and interaction variances of a run's
+        mean difference (negative estimates as 0); ``randomization_var`` is their sum.
     n_folds : int
     alpha, power_target, replicability_target : float
     """
@@ -49,6 +59,7 @@ class Plan:
     power_target: float
     replicability_target: float
     randomization_var: float
+    source_vars: dict | None = None
 
     def _runs_for(self, column, target):
         reached = self.table.index[self.table[column] >= target]
@@ -59,7 +70,9 @@ class Plan:
         lines = [f"Plan for the corrected repeated cv t-test, {self.n_folds}-fold cv: effect {self.effect:+.4g}, "
                  f"sd {self.sd:.4g}, correlation {self.correlation:.4g}, n_test/n_train {self.test_ratio:.4g}, "
                  f"randomization variance of a run's mean {self.randomization_var:.3g}, alpha {self.alpha:g}"]
-        for column, target in (("power", self.power_target), ("replicability", self.replicability_target)):
+        targets = {"power": self.power_target, "replicability": self.replicability_target}
+        targets.update({column: self.replicability_target for column in self.table.columns[2:]})
+        for column, target in targets.items():
             runs = self._runs_for(column, target)
             lines.append(f"{column} {target:g}: " + (f"{runs} run{'s' if runs > 1 else ''}" if runs else
                                                      f"not reached in {self.table.index[-1]} runs"))
@@ -81,7 +94,7 @@ class Plan:
         """Plain Python values (JSON-ready)."""
         return {"n_runs": self.n_runs, "n_folds": self.n_folds, "power_cap": self.power_cap, "effect": self.effect,
                 "sd": self.sd, "correlation": self.correlation, "test_ratio": self.test_ratio,
-                "randomization_var": self.randomization_var, "alpha": self.alpha,
+                "randomization_var": self.randomization_var, "source_vars": self.source_vars, "alpha": self.alpha,
                 "power_target": self.power_target, "replicability_target": self.replicability_target,
                 "table": self.table.reset_index().to_dict(orient="records")}
 
@@ -93,6 +106,8 @@ class Plan:
         runs = self.table.index
         ax.plot(runs, self.table["power"], "o-", ms=3, color="C0", label="power")
         ax.plot(runs, self.table["replicability"], "s-", ms=3, color="C1", label="replicability")
+        for column, style in zip(self.table.columns[2:], ("--", ":")):
+            ax.plot(runs, self.table[column], style, color="C1", lw=1, label=column)
         ax.axhline(self.power_target, color="C0", ls=":", lw=1)
         ax.axhline(self.replicability_target, color="C1", ls=":", lw=1)
         ax.axhline(self.power_cap, color="C0", ls="--", lw=1, label=f"power cap {self.power_cap:.2f}")
@@ -115,7 +130,7 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
 
     Parameters
     ----------
-    pilot : Comparison, optional
+    pilot : Comparison or SourceVariance, optional
         A pilot :func:`~replicability.comparison.run.compare` (or ``compare_scores``) of r x k
         cv: its mean difference (over every randomization) is the effect, its per-split
         variance ``s^2`` (averaged over randomizations) estimates ``sd^2 (1 - correlation)``,
@@ -124,7 +139,14 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
         unless given. One data
         set cannot tell the correlation between splits (it is a property of the data's
         distribution, Nadeau & Bengio 2003), so Nadeau and Bengio's heuristic is used
-        unless ``correlation`` is given.
+        unless ``correlation`` is given. A
+        :func:`~replicability.comparison.sources.variance_by_source` pilot is read the same
+        way (its cells as the randomizations), except that ``randomization_var`` is the sum
+        of its split, seed and interaction components, and the plan adds the replicability
+        when only the seeds change (the split component then joins the shared part,
+        ``fixed_var`` of :func:`~replicability.stats.planning.corrected_replicability`;
+        seed and interaction are the noise) and when only the splits change (seed shared;
+        split and interaction noise).
     effect, sd, correlation, test_ratio : float, optional
         The model's parameters (see :func:`~replicability.stats.planning.corrected_power`), instead of a pilot.
     randomization_var : float, optional
@@ -151,6 +173,14 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
     """
     power, replicability = _check_target(power, "power"), _check_target(replicability, "replicability")
     max_runs = check_positive_int(max_runs, "max_runs", minimum=1)
+    source_vars = None
+    if isinstance(pilot, SourceVariance):
+        # a cell's components, as those of one run's mean (a cell may hold several runs)
+        runs_per_cell = np.shape(pilot.comparison.differences)[-2]
+        source_vars = {name: float(value) * runs_per_cell for name, value in pilot.components.estimate.items()}
+        if randomization_var is None:
+            randomization_var = sum(source_vars.values())
+        pilot = pilot.comparison
     if pilot is not None:
         if effect is not None or sd is not None:
             raise ValueError("Give a `pilot` or `effect` and `sd`, not both.")
@@ -179,12 +209,21 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
     options = {"n_folds": n_folds, "test_ratio": test_ratio, "correlation": rho, "alpha": alpha}
     import pandas as pd
 
-    table = pd.DataFrame({"power": corrected_power(effect, sd, n_runs=runs, **options),
-                          "replicability": corrected_replicability(effect, sd, n_runs=runs,
-                                                                   randomization_var=randomization_var, **options)},
-                         index=pd.Index(runs, name="runs"))
+    columns = {"power": corrected_power(effect, sd, n_runs=runs, **options),
+               "replicability": corrected_replicability(effect, sd, n_runs=runs, randomization_var=randomization_var,
+                                                        **options)}
+    if source_vars is not None:
+        split, seed, interaction = (source_vars[name] for name in ("split", "seed", "interaction"))
+        for column, fixed, changing in (("replicability, new seeds", split, seed + interaction),
+                                        ("replicability, new splits", seed, split + interaction)):
+            # a source with no variance cannot change the decision
+            columns[column] = (corrected_replicability(effect, sd, n_runs=runs, randomization_var=changing,
+                                                       fixed_var=fixed, **options) if changing > 0
+                               else np.ones(runs.size))
+    table = pd.DataFrame(columns, index=pd.Index(runs, name="runs"))
     both = table.index[(table["power"] >= power) & (table["replicability"] >= replicability)]
     return Plan(table=table, n_runs=int(both[0]) if len(both) else None,
                 power_cap=power_cap(effect, sd, test_ratio, rho, alpha), effect=float(effect), sd=float(sd),
                 correlation=rho, test_ratio=float(test_ratio), n_folds=n_folds, alpha=alpha, power_target=power,
-                replicability_target=replicability, randomization_var=float(randomization_var))
+                replicability_target=replicability, randomization_var=float(randomization_var),
+                source_vars=source_vars)

@@ -155,7 +155,7 @@ def corrected_power(effect, sd, *, n_runs, n_folds=10, test_ratio, correlation=N
 
 
 def corrected_replicability(effect, sd, *, n_runs, n_folds=10, test_ratio, correlation=None, randomization_var=None,
-                            alpha=0.05):
+                            fixed_var=0.0, alpha=0.05):
     """Probability that two randomizations of the splits of one data set give the same decision (R2's target).
 
     Parameters
@@ -169,14 +169,24 @@ def corrected_replicability(effect, sd, *, n_runs, n_folds=10, test_ratio, corre
         smaller (a third to a sixth of it in Bouckaert's 2004 experiment) and the
         default understates replicability. :func:`~replicability.comparison.planning.plan` estimates it from a pilot's
         randomizations.
+    fixed_var : float, default 0
+        Variance of one run's mean due to a source of randomness the two randomizations
+        *share*: the splits when only the learners' seeds change, or the seeds when only
+        the splits do (:func:`~replicability.comparison.planning.plan` of a
+        :class:`~replicability.comparison.sources.SourceVariance`). It joins the shared
+        part, ``fixed_var / n_runs``; ``randomization_var`` is then the variance of the
+        source that changes.
 
     Notes
     -----
-    Given the data set's shared part ``theta ~ N(effect, correlation sd^2)``, a
-    randomization's mean difference is ``theta + e`` with ``e ~ N(0, randomization_var /
-    n_runs)`` and, independently, ``s^2 ~ sd^2 (1 - correlation) chi^2_{n-1} / (n - 1)``;
-    the statistic is then a scaled noncentral t, independent between randomizations, and
-    ``E_theta[sum_c P(c | theta)^2]`` is computed by Gauss-Hermite quadrature over theta.
+    Given the data set's shared part ``theta ~ N(effect, correlation sd^2 + fixed_var /
+    n_runs)``, a randomization's mean difference is ``theta + e`` with ``e ~ N(0,
+    randomization_var / n_runs)`` and, independently, ``s^2 ~ sd^2 (1 - correlation)
+    chi^2_{n-1} / (n - 1)``; the statistic is then a scaled noncentral t, independent
+    between randomizations, and ``E_theta[sum_c P(c | theta)^2]`` is computed by
+    Gauss-Hermite quadrature over theta. With ``fixed_var > 0`` the two randomizations'
+    ``s^2`` share the fixed source's part of the spread and are not independent: the
+    formula then approximates (checked by simulation in ``tests/stats/test_planning.py``).
 
     Examples
     --------
@@ -192,9 +202,11 @@ def corrected_replicability(effect, sd, *, n_runs, n_folds=10, test_ratio, corre
         randomization_var = sd**2 * (1 - rho) / folds
     elif not randomization_var > 0:
         raise ValueError(f"`randomization_var` must be positive; got {randomization_var!r}.")
+    if not fixed_var >= 0:
+        raise ValueError(f"`fixed_var` must be >= 0; got {fixed_var!r}.")
     runs, n = np.asarray(n_runs, dtype=float)[..., None], np.asarray(n, dtype=float)[..., None]
     noise = np.sqrt(randomization_var / runs)  # sd of a randomization's mean given the data
-    nc = (effect + np.sqrt(rho) * sd * QUADRATURE_NODES) / noise
+    nc = (effect + np.sqrt(rho * sd**2 + fixed_var / runs) * QUADRATURE_NODES) / noise
     threshold = stats.t.isf(alpha / 2, n - 1) * sd * np.sqrt((1 - rho) * (1 / n + test_ratio)) / noise
     # the lower tail by symmetry: scipy's nct.cdf far in the tail of a large noncentrality is NaN
     upper, lower = stats.nct.sf(threshold, n - 1, nc), stats.nct.sf(threshold, n - 1, -nc)
