@@ -48,7 +48,7 @@ _MODULES = {
     "comparison.result": ("Comparison",),
     "comparison.pairwise_result": ("PairwiseComparison",),
     "comparison.sources": ("SourceVariance", "variance_by_source"),
-    "comparison.planning": ("Plan", "plan"),
+    "comparison.planning": ("plan", "plan_datasets"),
     "stats.ranks": ("friedman_test", "nemenyi_test"),
     "stats.cv_intervals": ("corrected_cv_interval", "naive_cv_interval"),
     "stats.nested_cv": ("nested_cv_interval",),

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import replicability as rp
-from replicability.comparison.planning import plan
+from replicability.comparison.planning import plan, plan_datasets
 from replicability.stats.planning import corrected_power
 
 
@@ -77,3 +77,91 @@ def test_plan_from_a_crossed_pilot_plans_each_source():
 def test_bad_plans_are_refused(kwargs, match):
     with pytest.raises(ValueError, match=match):
         plan(**kwargs)
+
+
+def _two_learner_table(wins, n):
+    """A table of n data sets where A beats B on the first ``wins`` (by distinct margins), B on the others."""
+    margin = np.arange(1, n + 1) / 100
+    a = np.where(np.arange(n) < wins, margin, -margin)
+    return np.column_stack([0.5 + a, np.full(n, 0.5)])
+
+
+@pytest.mark.parametrize("q,n", [(0.7, 12), (0.8, 20), (0.55, 30)])
+def test_plan_datasets_agrees_with_exact_enumeration_for_two_learners(q, n):
+    # two learners, the sign test: a benchmark's decisions depend only on how many of its n data sets A wins, a
+    # binomial count. Exact power, decided share and agreement by enumerating it, against the resampled ones from
+    # a pilot in which A wins a share q of 200 data sets (within 3 Monte Carlo standard errors)
+    from scipy.stats import binom
+
+    from replicability.stats.pairwise import pairwise_test
+    from replicability.stats.ranks import friedman_test
+
+    pilot = _two_learner_table(int(q * 200), 200)
+    tables = np.stack([_two_learner_table(m, n) for m in range(n + 1)])
+    weight = binom.pmf(np.arange(n + 1), n, q)
+    rejects = friedman_test(tables).iman_davenport_pvalue < 0.05
+    pairs = pairwise_test(tables, test="sign")
+    outcome = np.where(pairs.adjusted_pvalue[:, 0, 1] < 0.05, np.sign(pairs.statistic[:, 0, 1]), 0)
+    exact_power = weight @ rejects
+    exact_decided = weight @ (outcome != 0)
+    exact_agreement = sum((weight @ (outcome == c)) ** 2 for c in (-1, 0, 1))
+    p = plan_datasets(pilot, n_datasets=[n], posthoc="sign", n_resamples=4000, rng=3)
+    row = p.table.loc[n]
+    assert abs(row["power"] - exact_power) < 3 * row["power se"] + 1e-12
+    assert abs(row["pairs decided"] - exact_decided) < 3 * row["pairs decided se"] + 1e-12
+    assert abs(row["replicability"] - exact_agreement) < 3 * row["replicability se"] + 1e-12
+    assert p.pairs.loc["learner 0 - learner 1", n] == row["pairs decided"]
+
+
+@pytest.mark.parametrize("effects,spread", [((0.0, 0.01, 0.02), 0.02), ((0.0, 0.0, 0.01, 0.03), 0.03),
+                                            ((0.0, 0.005), 0.01)])
+def test_planned_against_achieved_benchmarks_by_simulation(effects, spread):
+    # data sets drawn from a population (a data-set level plus each learner's effect and noise); criterion fixed
+    # before looking: the plan from a pilot of 2000 data sets within 3 combined Monte Carlo standard errors + 0.02
+    # of the decisions of 1000 benchmarks drawn afresh from the population
+    from replicability.stats.pairwise import pairwise_test
+    from replicability.stats.ranks import friedman_test
+
+    rng = np.random.default_rng(11)
+    k = len(effects)
+
+    def population(size):
+        return rng.normal(0.8, 0.05, size + (1,)) + rng.normal(effects, spread, size + (k,))
+
+    p = plan_datasets(population((2000,)), n_datasets=(10, 25), n_resamples=1000, rng=4)
+    first, second = np.triu_indices(k, 1)
+    for n in (10, 25):
+        tables = population((1000, n))
+        rejects = friedman_test(tables).iman_davenport_pvalue < 0.05
+        pairs = pairwise_test(tables)
+        decided = (pairs.adjusted_pvalue < 0.05)[:, first, second].mean(axis=0)
+        row = p.table.loc[n]
+        for planned, achieved, se in ((row["power"], rejects.mean(), row["power se"]),
+                                      (row["pairs decided"], decided.mean(), row["pairs decided se"])):
+            assert abs(planned - achieved) < 3 * np.sqrt(2) * se + 0.02
+
+
+def test_plan_datasets_reads_a_many_comparison_pilot():
+    rng = np.random.default_rng(2)
+    scores = 0.8 + rng.normal(0, 0.05, (3, 15, 1)) + rng.normal([0.0, 0.02, 0.03], 0.01, (3, 15, 3))
+    pilot = rp.compare_many_scores(scores, learners=["a", "b", "c"], better="lower", alpha=0.1)
+    p = rp.plan_datasets(pilot, n_datasets=(5, 10), n_resamples=50, rng=0)
+    assert p.learners == ("a", "b", "c") and p.alpha == 0.1 and p.n_pilot == 15
+    assert list(p.pairs.index) == ["a - b", "a - c", "b - c"]
+    assert p.to_dict()["table"][0]["datasets"] == 5 and "data sets" in p.summary()
+    assert rp.plan_datasets(pilot, n_datasets=(5, 10), n_resamples=50, rng=0).table.equals(p.table)
+    ax = p.plot()
+    assert len(ax.lines) >= 2
+
+
+@pytest.mark.parametrize("pilot,kwargs,match", [
+    ([[0.8, np.nan], [0.7, 0.6]], {}, "missing cells"),
+    ([[0.8, 0.7]], {}, "at least 2"),
+    ([0.8, 0.7, 0.6], {}, "rows"),
+    ([[0.8, 0.7], [0.7, 0.6]], {"n_datasets": (10, 5)}, "increase"),
+    ([[0.8, 0.7], [0.7, 0.6]], {"n_datasets": (1,)}, "n_datasets"),
+    ([[0.8, 0.7], [0.7, 0.6]], {"posthoc": "nemenyi"}, "posthoc"),
+])
+def test_bad_dataset_plans_are_refused(pilot, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        plan_datasets(pilot, **kwargs)

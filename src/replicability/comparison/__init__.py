@@ -5,7 +5,8 @@
 :class:`Comparison`, or for k learners (``k_learners``) a :class:`PairwiseComparison`
 (``pairwise_result``); :func:`variance_by_source` splits a comparison's variance into
 what the splits and the learners' seeds contribute (``sources``); :func:`plan` the runs a
-comparison needs for a power and a replicability (``planning``). This room sits above
+comparison needs for a power and a replicability, :func:`plan_datasets` the data sets
+a benchmark of several learners needs (``planning``). This room sits above
 the engine (it uses its splitters) and the statistics; ``rp.compare`` is the
 practitioner's one call. Its helpers: ``seeds`` (the learners' ``random_state`` per
 split), ``checks`` (what is refused before any fit, and stratification), ``inputs``
@@ -32,7 +33,7 @@ _MODULES = {
     "k_learners": ("compare_learners", "compare_scores_of"),
     "pairwise_result": ("CORRECTIONS", "PairwiseComparison"),
     "sources": ("SourceVariance", "variance_by_source"),
-    "planning": ("Plan", "plan"),
+    "planning": ("DATASET_COUNTS", "DatasetPlan", "Plan", "plan", "plan_datasets"),
     "many": ("compare_many", "compare_many_scores"),
     "many_result": ("ManyComparison",),
     "command": ("compare_command",),

@@ -15,12 +15,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import check_alpha, check_positive_int
+from .._validation import as_generator, check_alpha, check_choice, check_positive_int
 from ..plotting import pyplot
+from ..stats.pairwise import pairwise_test
 from ..stats.planning import corrected_power, corrected_replicability, power_cap
+from ..stats.ranks import friedman_test
+from .many_result import ManyComparison
 from .sources import SourceVariance
 
-__all__ = ["Plan", "plan"]
+__all__ = ["DATASET_COUNTS", "DatasetPlan", "Plan", "plan", "plan_datasets"]
 
 
 @dataclass(frozen=True)
@@ -227,3 +230,207 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
                 correlation=rho, test_ratio=float(test_ratio), n_folds=n_folds, alpha=alpha, power_target=power,
                 replicability_target=replicability, randomization_var=float(randomization_var),
                 source_vars=source_vars)
+
+
+#: Numbers of data sets :func:`plan_datasets` considers by default.
+DATASET_COUNTS = (5, 10, 15, 20, 30, 40, 50, 75, 100)
+
+
+@dataclass(frozen=True)
+class DatasetPlan:
+    """Outcome of :func:`plan_datasets`: the decisions of a benchmark by its number of data sets.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        Index ``datasets``; columns ``power`` (the Friedman / Iman-Davenport test rejects),
+        ``pairs decided`` (mean over pairs of the probability that the pair's Holm-adjusted
+        test decides), ``replicability`` (mean over pairs of the probability that two
+        benchmarks of as many data sets decide the pair alike) and the Monte Carlo standard
+        error of each (``… se``; for the averages over pairs, the mean of the pairs' errors,
+        which bounds the average's).
+    pairs : pandas.DataFrame
+        Per pair (rows ``A - B``) and number of data sets (columns): the probability that
+        the pair is decided.
+    n_datasets : int or None
+        The fewest data sets of ``table`` reaching both targets; None when none does.
+    learners : tuple of str
+    n_pilot : int
+        Data sets of the pilot.
+    posthoc : str
+        The pairs' test (``"signed_rank"`` or ``"sign"``).
+    alpha, power_target, replicability_target : float
+    n_resamples : int
+    """
+
+    table: object
+    pairs: object
+    n_datasets: int | None
+    learners: tuple
+    n_pilot: int
+    posthoc: str
+    alpha: float
+    power_target: float
+    replicability_target: float
+    n_resamples: int
+
+    def summary(self):
+        """The plan in a few plain lines."""
+        lines = [f"Plan for a benchmark of {len(self.learners)} learners (Friedman / Iman-Davenport, then every pair "
+                 f"by the {self.posthoc.replace('_', '-')} test with Holm), alpha {self.alpha:g}: {self.n_resamples} "
+                 f"benchmarks resampled from the pilot's {self.n_pilot} data sets per size"]
+        for column, target in (("power", self.power_target), ("replicability", self.replicability_target)):
+            reached = self.table.index[self.table[column] >= target]
+            lines.append(f"{column} {target:g}: " + (f"{reached[0]} data sets" if len(reached) else
+                                                     f"not reached with {self.table.index[-1]} data sets"))
+        if self.n_datasets is not None:
+            row = self.table.loc[self.n_datasets]
+            lines.append(f"both: {self.n_datasets} data sets (power {row['power']:.3f}, replicability "
+                         f"{row['replicability']:.3f}, pairs decided {row['pairs decided']:.3f})")
+        else:
+            lines.append("both: not reached")
+        lines.append("the pilot's data sets stand for the population: its effects are taken as true (a small pilot's "
+                     "largest differences are overestimated, and so is the power)")
+        return "\n".join(lines)
+
+    def __str__(self):
+        return self.summary()
+
+    def to_dict(self):
+        """Plain Python values (JSON-ready)."""
+        return {"n_datasets": self.n_datasets, "learners": list(self.learners), "n_pilot": self.n_pilot,
+                "posthoc": self.posthoc, "alpha": self.alpha, "power_target": self.power_target,
+                "replicability_target": self.replicability_target, "n_resamples": self.n_resamples,
+                "table": self.table.reset_index().to_dict(orient="records")}
+
+    def plot(self, ax=None):
+        """Power, pairs decided and replicability against the number of data sets, with the targets."""
+        plt = pyplot()
+        if ax is None:
+            _, ax = plt.subplots(figsize=(6.4, 3.6), constrained_layout=True)
+        sizes = self.table.index
+        for column, style, color in (("power", "o-", "C0"), ("pairs decided", "^-", "C2"),
+                                     ("replicability", "s-", "C1")):
+            ax.errorbar(sizes, self.table[column], yerr=2 * self.table[f"{column} se"], fmt=style, ms=3,
+                        color=color, label=column, capsize=2)
+        ax.axhline(self.power_target, color="C0", ls=":", lw=1)
+        ax.axhline(self.replicability_target, color="C1", ls=":", lw=1)
+        if self.n_datasets is not None:
+            ax.axvline(self.n_datasets, color="k", lw=0.8, label=f"{self.n_datasets} data sets")
+        ax.set(xlabel="data sets", ylabel="probability", ylim=(0, 1.02))
+        ax.legend(loc="lower right", fontsize="small")
+        return ax
+
+
+def _pilot_table(pilot):
+    """(scores (n_repeats, N, k), learners, better, alpha, posthoc) of a ManyComparison or a score table."""
+    if isinstance(pilot, ManyComparison):
+        posthoc = "signed_rank" if pilot.posthoc == "nemenyi" else pilot.posthoc
+        return np.asarray(pilot.scores, float), pilot.learners, pilot.better, pilot.alpha, posthoc
+    import pandas as pd
+
+    learners = tuple(str(c) for c in pilot.columns) if isinstance(pilot, pd.DataFrame) else None
+    scores = np.asarray(pilot, dtype=float)
+    if scores.ndim != 2:
+        raise ValueError(f"A pilot score table has data sets in rows and learners in columns; got shape "
+                         f"{scores.shape}.")
+    learners = learners or tuple(f"learner {j}" for j in range(scores.shape[1]))
+    return scores[None], learners, None, None, None
+
+
+def plan_datasets(pilot, *, n_datasets=DATASET_COUNTS, power=0.8, replicability=0.9, better=None, alpha=None,
+                  posthoc=None, n_resamples=1000, rng=None):
+    """The data sets a benchmark of several learners needs for a power *and* a replicability of its decisions.
+
+    Benchmarks of ``N`` data sets are drawn from the pilot's (with replacement; from a
+    :func:`~replicability.comparison.many.compare_many` pilot, each drawn data set
+    brings the scores of one of its randomizations, drawn too, so that a benchmark's
+    own randomization noise is in it), and each is decided as
+    :func:`~replicability.comparison.many.compare_many_scores` decides: Friedman's
+    test with Iman and Davenport's F, and every pair by its paired test with Holm's
+    correction. The power is the share of benchmarks whose Friedman test rejects; a
+    pair's replicability is the probability that two independent benchmarks decide it
+    alike (A better, B better, or no decision: ``sum_c p_c^2``, estimated without bias
+    as ``sum_c n_c (n_c - 1) / (B (B - 1))``), averaged over the pairs.
+
+    The pilot's data sets stand for the population of data sets (the plug-in
+    principle): its differences are taken as true, so a pilot of few data sets
+    overstates the largest differences and the power planned from them, and the plan
+    cannot say anything about data sets unlike the pilot's.
+
+    Parameters
+    ----------
+    pilot : ManyComparison or pandas.DataFrame or array_like of shape (N, k)
+        A :func:`~replicability.comparison.many.compare_many` (or ``compare_many_scores``)
+        result, or a table of scores, data sets in rows and learners in columns, without
+        missing cells.
+    n_datasets : sequence of int, default :data:`DATASET_COUNTS`
+        The benchmark sizes considered (at least 2 data sets each), increasing.
+    power, replicability : float, default 0.8 and 0.9
+        The targets.
+    better, alpha, posthoc : optional
+        As in :func:`~replicability.comparison.many.compare_many_scores`; default the
+        pilot's (Nemenyi's pilots: the signed-rank test), for a table "higher", 0.05
+        and "signed_rank".
+    n_resamples : int, default 1000
+        Benchmarks drawn per size; the Monte Carlo standard errors are in the table.
+    rng : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    DatasetPlan
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from replicability.comparison.planning import plan_datasets
+    >>> rng = np.random.default_rng(0)
+    >>> scores = rng.normal(0.8, 0.05, (30, 1)) + rng.normal([0.0, 0.01, 0.02], 0.02, (30, 3))
+    >>> p = plan_datasets(scores, n_datasets=(10, 20, 40), n_resamples=200, rng=1)
+    >>> p.table.index.tolist(), p.n_datasets
+    ([10, 20, 40], 40)
+    """
+    import pandas as pd
+
+    scores, learners, pilot_better, pilot_alpha, pilot_posthoc = _pilot_table(pilot)
+    if np.isnan(scores).any():
+        raise ValueError("The pilot has missing cells; plan from data sets where every learner has a score.")
+    n_repeats, n_pilot, k = scores.shape
+    if k < 2 or n_pilot < 2:
+        raise ValueError(f"The pilot needs at least 2 learners and 2 data sets; got {k} and {n_pilot}.")
+    power, replicability = _check_target(power, "power"), _check_target(replicability, "replicability")
+    better = check_choice(better or pilot_better or "higher", "better", ("higher", "lower"))
+    alpha = check_alpha(alpha if alpha is not None else pilot_alpha or 0.05)
+    posthoc = check_choice(posthoc or pilot_posthoc or "signed_rank", "posthoc", ("signed_rank", "sign"))
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
+    sizes = [check_positive_int(n, "n_datasets", minimum=2) for n in np.atleast_1d(n_datasets).tolist()]
+    if sizes != sorted(set(sizes)):
+        raise ValueError(f"`n_datasets` must increase; got {list(n_datasets)}.")
+    generator = as_generator(rng)
+    first, second = np.triu_indices(k, 1)
+    rows, decided = [], {}
+    for n in sizes:
+        at = generator.integers(n_pilot, size=(n_resamples, n)), generator.integers(n_repeats, size=(n_resamples, n))
+        tables = scores[at[1], at[0]]  # (B, n, k)
+        rejects = friedman_test(tables, better=better).iman_davenport_pvalue < alpha
+        pairs = pairwise_test(tables, better=better, test=posthoc)
+        outcome = np.where(pairs.adjusted_pvalue < alpha, np.sign(pairs.statistic), 0)[:, first, second]
+        counts = np.stack([(outcome == c).sum(axis=0) for c in (-1, 0, 1)])  # (3, pairs)
+        agree = (counts * (counts - 1)).sum(axis=0) / (n_resamples * (n_resamples - 1))
+        share = (outcome != 0).mean(axis=0)
+        # Monte Carlo standard errors: binomial for the rates; for the agreement, that of sum_c p_c^2 (delta method)
+        p = counts / n_resamples
+        agree_se = np.sqrt(np.maximum((4 * (p**3).sum(axis=0) - 4 * agree**2) / n_resamples, 0.0))
+        rate = rejects.mean()
+        rows.append({"power": rate, "pairs decided": share.mean(), "replicability": agree.mean(),
+                     "power se": np.sqrt(rate * (1 - rate) / n_resamples),
+                     "pairs decided se": np.sqrt(share * (1 - share) / n_resamples).mean(),
+                     "replicability se": agree_se.mean()})
+        decided[n] = share
+    table = pd.DataFrame(rows, index=pd.Index(sizes, name="datasets"))
+    both = table.index[(table["power"] >= power) & (table["replicability"] >= replicability)]
+    names = [f"{learners[i]} - {learners[j]}" for i, j in zip(first, second)]
+    return DatasetPlan(table=table, pairs=pd.DataFrame(decided, index=pd.Index(names, name="pair")),
+                       n_datasets=int(both[0]) if len(both) else None, learners=tuple(learners), n_pilot=n_pilot,
+                       posthoc=posthoc, alpha=alpha, power_target=power, replicability_target=replicability,
+                       n_resamples=n_resamples)
