@@ -33,7 +33,8 @@ _MODULES = {
         "COLUMN_LABELS", "FREQUENTIST_DECISIONS", "agreement_table", "bayesian_page", "decision_stability",
         "labelled", "plot_simplex", "signed_rank_spread", "uci_correlated_comparisons", "uci_signed_rank",
     ),
-    "many_learners": ("DEMSAR_LEARNERS", "demsar_worked_example", "many_learners_page", "per_pair_tests"),
+    "many_learners": ("DEMSAR_LEARNERS", "demsar_worked_example", "many_learners_page", "per_pair_tests",
+                      "uci_accuracies"),
     "cv_intervals": (
         "METHODS", "SCALES", "cached_coverage", "coverage_table", "cv_intervals_page", "ols_cv_terms",
         "ols_expected_error", "ols_prediction_error", "simulate_coverage",

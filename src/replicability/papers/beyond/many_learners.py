@@ -36,7 +36,7 @@ from ...stats.ranks import critical_difference, critical_value, rank_scores
 from ..shared.uci_outcomes import PAIR_LABELS, uci_test_outcomes
 from .bayesian import _uci_results
 
-__all__ = ["DEMSAR_LEARNERS", "demsar_worked_example", "many_learners_page", "per_pair_tests"]
+__all__ = ["DEMSAR_LEARNERS", "demsar_worked_example", "many_learners_page", "per_pair_tests", "uci_accuracies"]
 
 #: Share of the 81 cells of randomization 0 removed at random to show the incomplete case, and its seed.
 _MISSING_FRACTION, _MISSING_SEED = 0.15, 38
@@ -126,12 +126,37 @@ def _published_beside_ours(printed, reproduced):
     return both.drop(columns="source").replace({"alpha": {0.0: ""}})
 
 
-def _accuracy_scores(results):
-    """Mean accuracy over the 100 folds, (repeat, dataset, learner), and the learner and data set names."""
+def uci_accuracies(results=None, *, scale="paper"):
+    """Mean accuracy over the folds of each learner on each UCI data set, per randomization: a benchmark table.
+
+    Parameters
+    ----------
+    results : xarray.Dataset, optional
+        :func:`~replicability.papers.shared.uci_runs.uci_scheme_results` of scheme
+        ``"cv"``; default the committed results of ``scale``.
+    scale : {"paper", "quick", "smoke"}, default "paper"
+
+    Returns
+    -------
+    xarray.DataArray
+        Dimensions (repeat, dataset, learner), rounded to 12 decimals so that accuracies
+        equal in exact arithmetic tie whatever the summation order.
+
+    Examples
+    --------
+    >>> from replicability.papers.beyond.many_learners import uci_accuracies
+    >>> uci_accuracies().sizes
+    Frozen({'repeat': 10, 'dataset': 27, 'learner': 3})
+    """
+    results = _uci_results(results, scale)
     accuracy = (results["correct"] / results["n_test"]).mean(("run", "fold")).transpose("repeat", "dataset", "learner")
-    # Accuracies equal in exact arithmetic must tie whatever the summation order: 12 decimals.
-    scores = np.round(accuracy.values, 12)
-    return scores, [str(n) for n in accuracy["learner"].values], [str(n) for n in accuracy["dataset"].values]
+    return accuracy.round(12)
+
+
+def _accuracy_scores(results):
+    """:func:`uci_accuracies` as an array, and the learner and data set names."""
+    accuracy = uci_accuracies(results)
+    return accuracy.values, [str(n) for n in accuracy["learner"].values], [str(n) for n in accuracy["dataset"].values]
 
 
 def per_pair_tests(results=None, *, alpha=0.05, repeat=0):
