@@ -36,6 +36,8 @@ def test_plan_from_a_pilot_reads_its_effect_spread_and_design():
     assert p.randomization_var == pytest.approx(d.mean(axis=2).var(ddof=1))
     assert p.to_dict()["n_runs"] == p.n_runs
     assert rp.plan(pilot, power=0.5, replicability=0.8).to_dict() == p.to_dict()
+    with pytest.raises(ValueError, match="pilot with 5 folds"):
+        plan(pilot, n_folds=5)
 
 
 def test_plan_from_a_crossed_pilot_plans_each_source():

@@ -155,7 +155,10 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
     randomization_var : float, optional
         See :func:`~replicability.stats.planning.corrected_replicability`.
     n_folds : int, optional
-        Folds per run (default: the pilot's, else 10).
+        Folds per run (default 10). A pilot's folds are its own: another number of
+        folds changes the training-set size, and with it the spread and the
+        randomization variance, so it is refused; to choose the folds, plan from a
+        pilot at each and compare the fits (runs x folds) each plan needs.
     power, replicability : float, default 0.8 and 0.9
         The targets.
     alpha : float, optional
@@ -192,7 +195,11 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
                              f"{pilot.scheme!r}.")
         d = np.asarray(pilot.differences, dtype=float)
         test_ratio = pilot.n_test / pilot.n_train if test_ratio is None else test_ratio
-        n_folds = d.shape[-1] if n_folds is None else n_folds
+        if n_folds is not None and n_folds != d.shape[-1]:
+            raise ValueError(f"A pilot of {d.shape[-1]}-fold cv plans runs of {d.shape[-1]}-fold cv: its spread and "
+                             f"randomization variance belong to its training-set size. For {n_folds} folds, plan "
+                             f"from a pilot with {n_folds} folds and compare the fits each plan needs.")
+        n_folds = d.shape[-1]
         alpha = pilot.alpha if alpha is None else alpha
     elif effect is None or sd is None or test_ratio is None:
         raise ValueError("Give a `pilot`, or `effect`, `sd` and `test_ratio`.")
