@@ -64,9 +64,9 @@ class Plan:
     randomization_var: float
     source_vars: dict | None = None
 
-    def _runs_for(self, column, target):
-        reached = self.table.index[self.table[column] >= target]
-        return int(reached[0]) if len(reached) else None
+    def reaching(self, column, target):
+        """The fewest runs at which ``column`` of :attr:`table` reaches ``target``; None if none does."""
+        return _first_reaching(self.table, column, target)
 
     def summary(self):
         """The plan in a few plain lines."""
@@ -76,7 +76,7 @@ class Plan:
         targets = {"power": self.power_target, "replicability": self.replicability_target}
         targets.update({column: self.replicability_target for column in self.table.columns[2:]})
         for column, target in targets.items():
-            runs = self._runs_for(column, target)
+            runs = self.reaching(column, target)
             lines.append(f"{column} {target:g}: " + (f"{runs} run{'s' if runs > 1 else ''}" if runs else
                                                      f"not reached in {self.table.index[-1]} runs"))
         if self.n_runs is not None:
@@ -119,6 +119,11 @@ class Plan:
         ax.set(xlabel=f"runs of {self.n_folds}-fold cv", ylabel="probability", ylim=(0, 1.02), xscale="log")
         ax.legend(loc="lower right", fontsize="small")
         return ax
+
+
+def _first_reaching(table, column, target):
+    reached = table.index[table[column] >= target]
+    return int(reached[0]) if len(reached) else None
 
 
 def _check_target(value, name):
@@ -231,8 +236,8 @@ def plan(pilot=None, *, effect=None, sd=None, correlation=None, test_ratio=None,
                                                        fixed_var=fixed, **options) if changing > 0
                                else np.ones(runs.size))
     table = pd.DataFrame(columns, index=pd.Index(runs, name="runs"))
-    both = table.index[(table["power"] >= power) & (table["replicability"] >= replicability)]
-    return Plan(table=table, n_runs=int(both[0]) if len(both) else None,
+    both = table.assign(both=(table["power"] >= power) & (table["replicability"] >= replicability))
+    return Plan(table=table, n_runs=_first_reaching(both, "both", True),
                 power_cap=power_cap(effect, sd, test_ratio, rho, alpha), effect=float(effect), sd=float(sd),
                 correlation=rho, test_ratio=float(test_ratio), n_folds=n_folds, alpha=alpha, power_target=power,
                 replicability_target=replicability, randomization_var=float(randomization_var),
@@ -281,14 +286,18 @@ class DatasetPlan:
     replicability_target: float
     n_resamples: int
 
+    def reaching(self, column, target):
+        """The fewest data sets at which ``column`` of :attr:`table` reaches ``target``; None if none does."""
+        return _first_reaching(self.table, column, target)
+
     def summary(self):
         """The plan in a few plain lines."""
         lines = [f"Plan for a benchmark of {len(self.learners)} learners (Friedman / Iman-Davenport, then every pair "
                  f"by the {self.posthoc.replace('_', '-')} test with Holm), alpha {self.alpha:g}: {self.n_resamples} "
                  f"benchmarks resampled from the pilot's {self.n_pilot} data sets per size"]
         for column, target in (("power", self.power_target), ("replicability", self.replicability_target)):
-            reached = self.table.index[self.table[column] >= target]
-            lines.append(f"{column} {target:g}: " + (f"{reached[0]} data sets" if len(reached) else
+            size = self.reaching(column, target)
+            lines.append(f"{column} {target:g}: " + (f"{size} data sets" if size else
                                                      f"not reached with {self.table.index[-1]} data sets"))
         if self.n_datasets is not None:
             row = self.table.loc[self.n_datasets]
@@ -435,9 +444,9 @@ def plan_datasets(pilot, *, n_datasets=DATASET_COUNTS, power=0.8, replicability=
                      "replicability se": agree_se.mean()})
         decided[n] = share
     table = pd.DataFrame(rows, index=pd.Index(sizes, name="datasets"))
-    both = table.index[(table["power"] >= power) & (table["replicability"] >= replicability)]
+    both = table.assign(both=(table["power"] >= power) & (table["replicability"] >= replicability))
     names = [f"{learners[i]} - {learners[j]}" for i, j in zip(first, second)]
     return DatasetPlan(table=table, pairs=pd.DataFrame(decided, index=pd.Index(names, name="pair")),
-                       n_datasets=int(both[0]) if len(both) else None, learners=tuple(learners), n_pilot=n_pilot,
+                       n_datasets=_first_reaching(both, "both", True), learners=tuple(learners), n_pilot=n_pilot,
                        posthoc=posthoc, alpha=alpha, power_target=power, replicability_target=replicability,
                        n_resamples=n_resamples)
