@@ -372,7 +372,12 @@ def plan_datasets(pilot, *, n_datasets=DATASET_COUNTS, power=0.8, replicability=
     The pilot's data sets stand for the population of data sets (the plug-in
     principle): its differences are taken as true, so a pilot of few data sets
     overstates the largest differences and the power planned from them, and the plan
-    cannot say anything about data sets unlike the pilot's.
+    cannot say anything about data sets unlike the pilot's. Even a pilot of 2000
+    simulated data sets whose effects were off by 2.3 of their standard errors gave a
+    power 6 points above the achieved at 25 data sets (``tests/comparison/test_planning.py``:
+    with 20000 the plan is within 3 Monte Carlo standard errors + 0.02 of the achieved
+    power, share decided and replicability on three designs; exact for two learners by
+    enumeration of the binomial count of wins).
 
     Parameters
     ----------
