@@ -128,7 +128,7 @@ def _nb_from_counts(class_count, ones, prior, cond):
             cond[0, j, k] = max(_TINY, ((class_count[k] - ones[k, j]) + 1.0) / denom)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def _nb_predict(bits, u, prior, cond, probs):
     """Weka's NaiveBayes.distributionForInstance for pattern ``u``; first class wins ties.
 
@@ -217,7 +217,7 @@ def c45_predict_folds(bits, W, query, m, logt, cf, z, raising):
     return out
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def _score_fold(bits, fbits, Wf, row, codes, test, start, end, m, logt, cf, z, tab, raising, work, prior, cond,
                 probs, out):
     """Fit both learners on the counts ``Wf``; count their hits on instances ``test[start:end]`` into ``out``.
