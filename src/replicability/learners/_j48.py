@@ -75,6 +75,17 @@ on 2 cores; ``evaluate_runs`` and ``evaluate_folds``, null data and source 4).
 ``forceinline`` is given on every kernel: a function that does not set it
 inherits its first caller's.
 
+Numba optimizes a caller's code together with all the compiled code it calls,
+so the J48 code was optimized once more at every level above it:
+``_fit_c45`` (a few calls) is inlined by numba into its callers instead, as
+``_kernels._score_fold`` is, and no kernel is compiled for a literal argument
+(each compiles one signature: ``fn.signatures``). First call with a cold
+cache, engine (``bench_engine._COMPILE_SNIPPET``), CPU seconds, interleaved
+runs at load 9-10 on 2 cores: 45.9 and 48.0 at commit 0461db7 (helpers
+inlined by numba), 31.1 and 28.5 with both changes; this one alone kept the
+warm speed (A/B medians 0.99-1.03). Inlining ``_grow``, ``_collapse`` and ``_prune`` by numba as
+well saved no more (30.5 s, one run).
+
 The innermost loops (partitioning, counting, the ``num * log2(num)`` table)
 index with unsigned integers (``np.uint64``): numba adds the length to a
 negative signed index, a test and an add on every access whose sign LLVM
@@ -329,7 +340,7 @@ def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones
     root = np.int64(0)
     _row_dist(Wf, rows, root, n_rows, ndist, root)
     _count_ones(fbits, Wf, rows, root, n_rows, nones, root)  # naive Bayes's counts too (evaluate_folds)
-    n_nodes, top = 1, 0
+    n_nodes, top = np.int64(1), 0  # not the literal 1: numba would compile _is_leaf and its helpers for it too
     stack[0] = 0
     while top >= 0:
         node = stack[top]
@@ -521,7 +532,7 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
             est[x] = err_tree
 
 
-@_kernel
+@_kernel(inline="always")
 def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
     """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0).
 

@@ -217,7 +217,7 @@ def c45_predict_folds(bits, W, query, m, logt, cf, z, raising):
     return out
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def _score_fold(bits, fbits, Wf, row, codes, test, start, end, m, logt, cf, z, tab, raising, work, prior, cond,
                 probs, out):
     """Fit both learners on the counts ``Wf``; count their hits on instances ``test[start:end]`` into ``out``.
