@@ -83,8 +83,8 @@ so the J48 code was optimized once more at every level above it:
 cache, engine (``bench_engine._COMPILE_SNIPPET``), CPU seconds, interleaved
 runs at load 9-10 on 2 cores: 45.9 and 48.0 at commit 0461db7 (helpers
 inlined by numba), 31.1 and 28.5 with both changes; this one alone kept the
-warm speed (A/B medians 0.99-1.03). Inlining ``_grow``, ``_collapse`` and ``_prune`` by numba as
-well saved no more (30.5 s, one run).
+warm speed (A/B medians 0.99-1.03). Inlining ``_grow``, ``_collapse`` and
+``_prune`` by numba as well saved no more (30.5 s, one run).
 
 The innermost loops (partitioning, counting, the ``num * log2(num)`` table)
 index with unsigned integers (``np.uint64``): numba adds the length to a
