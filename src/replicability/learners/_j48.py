@@ -60,14 +60,31 @@ compiled by ``_kernel``:
 
 The small helpers called from many places (class counts and majority, the
 leaf tests, the error estimate, partitioning, counting, prediction), split
-selection and the subtree-raising estimate are inlined by numba
-(``inline="always"``): LLVM kept them as calls, each passing its arrays' shapes
-and strides by value, which cost about a sixth of the kernel's time (1.2x
-faster inlined, on null data and source 4). Inlining selection and the
-raising estimate too made the kernel 1.06-1.09x faster, and the first
-compilation longer: the engine's first call with a cold cache took 33-36 s
-without them, 39-41 s with them (27-29 s at commit d403bce, before this
-module's unsigned indices and error model; two runs each).
+selection and the subtree-raising estimate are inlined by LLVM
+(``forceinline=True``: numba marks them ``alwaysinline``): left to its own
+judgement LLVM kept them as calls, each passing its arrays' shapes and
+strides by value, which cost about a sixth of the kernel's time (1.2x faster
+inlined, on null data and source 4). They were first inlined by numba
+(``inline="always"``), which copies and retypes the callee's IR at every call
+site (Python's ``deepcopy``, a quarter of the compilation): the engine's first
+call with a cold cache took 39-41 s (33-36 s without inlining selection and
+the raising estimate; 27-29 s at commit d403bce, before this module's
+unsigned indices and error model). Inlined by LLVM it takes 33 s, and the
+kernel is 1.05-1.10x faster still (A/B medians of interleaved rounds, load 7
+on 2 cores; ``evaluate_runs`` and ``evaluate_folds``, null data and source 4).
+``forceinline`` is given on every kernel: a function that does not set it
+inherits its first caller's.
+
+Numba optimizes a caller's code together with all the compiled code it calls,
+so the J48 code was optimized once more at every level above it:
+``_fit_c45`` (a few calls) is inlined by numba into its callers instead, as
+``_kernels._score_fold`` is, and no kernel is compiled for a literal argument
+(each compiles one signature: ``fn.signatures``). First call with a cold
+cache, engine (``bench_engine._COMPILE_SNIPPET``), CPU seconds, interleaved
+runs at load 9-10 on 2 cores: 45.9 and 48.0 at commit 0461db7 (helpers
+inlined by numba), 31.1 and 28.5 with both changes; this one alone kept the
+warm speed (A/B medians 0.99-1.03). Inlining ``_grow``, ``_collapse`` and
+``_prune`` by numba as well saved no more (30.5 s, one run).
 
 The innermost loops (partitioning, counting, the ``num * log2(num)`` table)
 index with unsigned integers (``np.uint64``): numba adds the length to a
@@ -88,11 +105,11 @@ __all__: list[str] = []  # private; the public entry points are in fastpath and 
 
 _EPS = 1e-6  # Weka's Utils.SMALL, as c45._EPS
 
-_kernel = partial(njit, cache=True, error_model="numpy", _nrt=False)  # see the module docstring
+_kernel = partial(njit, cache=True, error_model="numpy", _nrt=False, forceinline=False)  # see the module docstring
 
 
 # --------------------------------------------------------------------------- J48 helpers
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _max_class(dist, i):
     """Distribution.maxClass of row ``i`` of ``dist``: first class whose count beats the best by more than 1e-6."""
     best, idx = 0.0, 0
@@ -108,7 +125,7 @@ def _max_class(dist, i):
     return idx
 
 
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _sum(dist, i):
     if dist.shape[1] == 2:  # the usual case, unrolled: the same sum
         return (0.0 + dist[i, 0]) + dist[i, 1]
@@ -141,7 +158,7 @@ def _add_errs(n, e, cf, z):
     return _add_errs_upper(n, e, z)
 
 
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _est_dist(dist, i, cf, z, tab):
     """est_errors_dist of row ``i`` of ``dist``: observed errors plus addErrs; 0 for an empty distribution.
 
@@ -180,7 +197,7 @@ def _row_dist(Wf, rows, start, end, out, x):
             out[x, k] += Wf[r, k]
 
 
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _partition(bits, rows, start, end, a):
     """Rows with value 0 of attribute ``a`` first; returns the first row with value 1.
 
@@ -196,13 +213,13 @@ def _partition(bits, rows, start, end, a):
     return np.int64(i)
 
 
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _count_index(count):
     """An integer count held as float64, as an unsigned array index (no negative-index wraparound)."""
     return np.uint64(int(count))
 
 
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _select(m, logt, dist, ones, node, gains, ratios, valid):
     """C45ModelSelection.selectModel on a node's rows: best attribute, or -1 (leaf).
 
@@ -269,7 +286,7 @@ def _select(m, logt, dist, ones, node, gains, ratios, valid):
 
 
 # --------------------------------------------------------------------------- J48 tree
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _is_leaf(dist, i, m):
     """Row ``i`` is grown as a leaf: C45ModelSelection's leaf tests, or its subtree would be collapsed.
 
@@ -284,7 +301,7 @@ def _is_leaf(dist, i, m):
     return total - 2 * m < -_EPS or abs(err) < _EPS or 2 * err - 1 - m < -_EPS
 
 
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _count_ones(bits, Wf, rows, start, end, out, x):
     """``out[x, k, j]``: class-``k`` count with value 1 of attribute ``j`` over ``rows[start:end]``."""
     K, p = out.shape[1], out.shape[2]
@@ -323,7 +340,7 @@ def _grow(bits, fbits, Wf, rows, n_rows, m, logt, attr, child, seg, ndist, nones
     root = np.int64(0)
     _row_dist(Wf, rows, root, n_rows, ndist, root)
     _count_ones(fbits, Wf, rows, root, n_rows, nones, root)  # naive Bayes's counts too (evaluate_folds)
-    n_nodes, top = 1, 0
+    n_nodes, top = np.int64(1), 0  # not the literal 1: numba would compile _is_leaf and its helpers for it too
     stack[0] = 0
     while top >= 0:
         node = stack[top]
@@ -373,7 +390,7 @@ def _collapse(attr, child, ndist, n_nodes, train_err):
                 attr[node] = -1
 
 
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _est_branch(top, bits, Wf, rows, start, end, attr, child, ndist, est, cf, z, tab, acc, touched,
                 order, value, sib, sib_seg):
     """est_errors_branch: the subtree of ``top`` evaluated on its own rows and ``rows[start:end]``.
@@ -515,7 +532,7 @@ def _prune(bits, Wf, rows, attr, child, seg, ndist, cf, z, tab, raising, est, ph
             est[x] = err_tree
 
 
-@_kernel
+@_kernel(inline="always")
 def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
     """Fit J48 on one training set; the tree is left in ``attr, child, ndist`` (root 0).
 
@@ -538,7 +555,7 @@ def _fit_c45(bits, fbits, Wf, m, logt, cf, z, tab, raising, work):
            acc, touched, order, value, sib, sib_seg)
 
 
-@_kernel(inline="always")
+@_kernel(forceinline=True)
 def _c45_predict(bits, u, attr, child, ndist):
     """Class of pattern ``u``: first majority class of its leaf (class 0 if emptied)."""
     node = 0

@@ -128,7 +128,7 @@ def _nb_from_counts(class_count, ones, prior, cond):
             cond[0, j, k] = max(_TINY, ((class_count[k] - ones[k, j]) + 1.0) / denom)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def _nb_predict(bits, u, prior, cond, probs):
     """Weka's NaiveBayes.distributionForInstance for pattern ``u``; first class wins ties.
 
