@@ -65,7 +65,7 @@ class Plan:
     source_vars: dict | None = None
 
     def reaching(self, column, target):
-        """The fewest runs at which ``column`` of :attr:`table` reaches ``target``; None if none does."""
+        """The fewest runs at which ``column`` of ``table`` reaches ``target``; None if none does."""
         return _first_reaching(self.table, column, target)
 
     def summary(self):
@@ -287,7 +287,7 @@ class DatasetPlan:
     n_resamples: int
 
     def reaching(self, column, target):
-        """The fewest data sets at which ``column`` of :attr:`table` reaches ``target``; None if none does."""
+        """The fewest data sets at which ``column`` of ``table`` reaches ``target``; None if none does."""
         return _first_reaching(self.table, column, target)
 
     def summary(self):
