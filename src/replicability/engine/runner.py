@@ -44,7 +44,7 @@ from ..learners.pairs import FAST_LEARNERS, evaluate_learners
 from ._seed_kernels import repeat_seeds
 from .parallel import BACKENDS, parallel_map
 from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS, code_fingerprint
-from .splits import _FlatRuns
+from .splits import _FlatRuns, _FlatSplits
 from .store import ResultStore, provenance
 
 __all__ = ["ExperimentConfig", "pair_counts", "run_experiment", "slice_datasets", "stack_sources"]
@@ -268,25 +268,24 @@ def _draw_dataset(plan, index):
     X, y = np.asarray(X), np.asarray(y)
     # One stream per repeat, shared by every learner: all see the same splits.
     from_seeds = getattr(plan.split, "from_seeds", None)
-    if from_seeds is not None:  # the scheme draws one seed per repeat: those of all repeats in one call
-        repeats = from_seeds(X, y, repeat_seeds(cfg.seed, (index, 1), cfg.n_repeats).tolist())
+    if from_seeds is not None:  # the scheme draws one seed per repeat: the splits of all repeats in one call
+        splits, (n_runs, n_folds) = from_seeds(X, y, repeat_seeds(cfg.seed, (index, 1), cfg.n_repeats))
     else:
         repeats = [plan.split(X, y, np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, r))))
                    for r in range(cfg.n_repeats)]
-    # (runs, folds) of every repeat: the built-in cv schemes' runs know theirs without building the splits.
-    shapes = {(len(runs), runs.n_folds) if isinstance(runs, _FlatRuns) else (len(runs), *{len(run) for run in runs})
-              for runs in repeats}
-    if len(shapes) != 1 or len(next(iter(shapes))) != 2:
-        raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
-    ((n_runs, n_folds),) = shapes
-    if all(isinstance(runs, _FlatRuns) for runs in repeats):
-        # The splits of all repeats at once, in the concatenated form the kernels read.
-        splits = _FlatRuns.join(repeats)
-        n_test = splits.n_test.reshape(cfg.n_repeats, n_runs, n_folds)
-    else:
-        splits = [fold for runs in repeats for run in runs for fold in run]
-        n_test = np.array([len(test) for _, test in splits], dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
-    return X, y, splits, n_test
+        # (runs, folds) of every repeat: the built-in cv schemes' runs know theirs without building the splits.
+        shapes = {(len(runs), runs.n_folds) if isinstance(runs, _FlatRuns)
+                  else (len(runs), *{len(run) for run in runs}) for runs in repeats}
+        if len(shapes) != 1 or len(next(iter(shapes))) != 2:
+            raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
+        ((n_runs, n_folds),) = shapes
+        if all(isinstance(runs, _FlatRuns) for runs in repeats):
+            # The splits of all repeats at once, in the concatenated form the kernels read.
+            splits = _FlatRuns.join(repeats)
+        else:
+            splits = [fold for runs in repeats for run in runs for fold in run]
+    n_test = splits.n_test if isinstance(splits, _FlatSplits) else [len(test) for _, test in splits]
+    return X, y, splits, np.asarray(n_test, dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
 
 
 def _evaluate_datasets(plan, indices):
