@@ -239,7 +239,7 @@ def _counts_nb_c45(data, folds, params_a, params_b):
 
     def count():
         out = evaluate()
-        return out[:, :3].copy(), out[:, 3] != 0
+        return out[:, :3], out[:, 3] != 0
 
     return count
 
