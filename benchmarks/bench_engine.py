@@ -241,6 +241,10 @@ def serial_run_share(n_datasets=RUN_DATASETS, rounds=5):
     ``rounds`` runs; the median share and its range, the CPU time of each
     kernel, and the share outside the learners' kernel alone
     (``_kernels.evaluate_runs``/``evaluate_folds``, as issue 36 measured it).
+    The share grows with the load of other processes (they evict the caches the
+    Python between two kernel calls runs in), so the larger 1-minute load average
+    of before and after the rounds and the cores the others kept busy
+    meanwhile (``other_load``) are recorded beside it.
     """
     from numba.core.dispatcher import Dispatcher
 
@@ -263,6 +267,7 @@ def serial_run_share(n_datasets=RUN_DATASETS, rounds=5):
                if isinstance(value, Dispatcher)]
     for module, name, kernel in wrapped:
         setattr(module, name, timed(kernel))
+    before, since = load_1min(), cpu_snapshot()
     try:
         cpu, compiled, learner = [], [], []
         for _ in range(rounds):
@@ -275,6 +280,7 @@ def serial_run_share(n_datasets=RUN_DATASETS, rounds=5):
     finally:
         for module, name, kernel in wrapped:
             setattr(module, name, kernel)
+    after = load_1min()
     shares = [1 - k / c for k, c in zip(compiled, cpu, strict=True)]
     learner_shares = [1 - k / c for k, c in zip(learner, cpu, strict=True)]
     n_pairs = int(res["n_test"].size)
@@ -283,7 +289,8 @@ def serial_run_share(n_datasets=RUN_DATASETS, rounds=5):
             "kernel_cpu_s_last_round": dict(spent),
             "python_share": float(np.median(shares)), "python_share_min": min(shares),
             "python_share_max": max(shares),
-            "outside_learner_kernel_share": float(np.median(learner_shares))}
+            "outside_learner_kernel_share": float(np.median(learner_shares)),
+            "load_1min": None if before is None else max(before, after), "other_load": round(other_load(since), 2)}
 
 
 def main():
@@ -371,7 +378,8 @@ def main():
     print(f"python side of a serial run_experiment (source 4), outside every compiled call: "
           f"{serial['python_share']:.1%} (median of {serial['rounds']} runs, range {serial['python_share_min']:.1%}-"
           f"{serial['python_share_max']:.1%}); outside the learners' kernel: "
-          f"{serial['outside_learner_kernel_share']:.1%}")
+          f"{serial['outside_learner_kernel_share']:.1%} (1-minute load {serial['load_1min']}, other processes "
+          f"{serial['other_load']} cores)")
     print("identical to the estimators fold by fold: "
           + ", ".join(f"{name} {'yes' if ok else 'NO'}" for name, ok in identical.items()))
     print(f"workload of {WORKLOAD_FOLD_PAIRS:,} fold pairs on 2 workers: "

@@ -140,23 +140,22 @@ def _rxk_cv(*, n_runs=10, n_folds=10, stratified=True, train_order="sorted"):
     r, k = RepeatedCV(n_runs, n_folds).shape
 
     def from_seeds(X, y, seeds):
-        # The runs of one repeat per seed, in the sorted training order.
+        # The splits of one repeat per seed, in turn (each run-major), in the sorted training order; (runs, folds).
         if stratified and np.ndim(y) == 1:
             # rxk_cv_splits's splits (RepeatedStratifiedKFold(random_state=seed): one
-            # generator for all runs), kept in the flat form the kernels read.
-            return _stratified_repeats(y, k, r, seeds)
-        out = []
-        for seed in seeds:
-            flat, _ = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified, random_state=seed)
-            out.append([flat[i * k:(i + 1) * k] for i in range(r)])
-        return out
+            # generator for all runs), all repeats in the flat form the kernels read.
+            return _stratified_repeats(y, k, r, seeds), (r, k)
+        splits = [pair for seed in seeds for pair in rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds,
+                                                                  stratified=stratified, random_state=int(seed))[0]]
+        return splits, (r, k)
 
     def split(X, y, rng):
         seed = int(rng.integers(0, 2**32))
-        if train_order == "sorted":
-            return from_seeds(X, y, [seed])[0]
+        if train_order == "sorted" and stratified and np.ndim(y) == 1:
+            return _stratified_splits(y, k, n_runs=r, random_state=seed)
         flat, _ = rxk_cv_splits(y, n_runs=n_runs, n_folds=n_folds, stratified=stratified, random_state=seed)
-        flat = _experimenter_splits(flat, k, rng.integers(0, 2**31, size=r))
+        if train_order == "experimenter":
+            flat = _experimenter_splits(flat, k, rng.integers(0, 2**31, size=r))
         return [flat[i * k:(i + 1) * k] for i in range(r)]
 
     if train_order == "sorted":

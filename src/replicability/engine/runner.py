@@ -44,7 +44,7 @@ from ..learners.pairs import FAST_LEARNERS, evaluate_learners
 from ._seed_kernels import repeat_seeds
 from .parallel import BACKENDS, parallel_map
 from .registry import LEARNERS, PAIR_EVALUATORS, SCHEMES, SOURCES, VERSIONS, code_fingerprint
-from .splits import _FlatRuns
+from .splits import _FlatRuns, _FlatSplits
 from .store import ResultStore, provenance
 
 __all__ = ["ExperimentConfig", "pair_counts", "run_experiment", "slice_datasets", "stack_sources"]
@@ -237,7 +237,7 @@ def _resolve(config):
 
 
 def _prepare_counts(plan, X, y, splits):
-    """A callable giving the ``(n_splits, k, k)`` counts of test instances learners i and j both get right.
+    """A callable giving the counts of every split: those of :func:`_joint_counts`, one data set.
 
     A registered pair evaluator with a ``prepare`` step does it now, so the
     counting left to the callable is the kernel's.
@@ -248,11 +248,19 @@ def _prepare_counts(plan, X, y, splits):
     params_a, params_b = cfg.learner_params
     prepare = getattr(plan.pair_evaluator, "prepare", None)
     if prepare is not None:
-        count = prepare(X, y, splits, params_a=params_a, params_b=params_b)
-    else:
-        count = functools.partial(plan.pair_evaluator, X, y, splits, params_a=params_a, params_b=params_b)
-    # A pair evaluator (a fused kernel) gives correct_a, correct_b, correct_both.
-    return lambda: np.asarray(count(), dtype=np.int64)[:, _JOINT]
+        return prepare(X, y, splits, params_a=params_a, params_b=params_b)
+    return functools.partial(plan.pair_evaluator, X, y, splits, params_a=params_a, params_b=params_b)
+
+
+def _joint_counts(plan, counts):
+    """The ``(..., n_splits, k, k)`` test instances learners i and j both get right, from the counts of data sets.
+
+    ``counts`` stacks what the callables of :func:`_prepare_counts` give: those
+    already, or a pair evaluator's (a fused kernel's) ``correct_a, correct_b,
+    correct_both`` on the last axis, spread over the pair's 2 x 2 here, once for
+    all the data sets.
+    """
+    return counts if plan.pair_evaluator is None else counts[..., _JOINT]
 
 
 @paused
@@ -268,29 +276,30 @@ def _draw_dataset(plan, index):
     X, y = np.asarray(X), np.asarray(y)
     # One stream per repeat, shared by every learner: all see the same splits.
     from_seeds = getattr(plan.split, "from_seeds", None)
-    if from_seeds is not None:  # the scheme draws one seed per repeat: those of all repeats in one call
-        repeats = from_seeds(X, y, repeat_seeds(cfg.seed, (index, 1), cfg.n_repeats).tolist())
+    if from_seeds is not None:  # the scheme draws one seed per repeat: the splits of all repeats in one call
+        splits, (n_runs, n_folds) = from_seeds(X, y, repeat_seeds(cfg.seed, (index, 1), cfg.n_repeats))
     else:
         repeats = [plan.split(X, y, np.random.default_rng(np.random.SeedSequence(cfg.seed, spawn_key=(index, 1, r))))
                    for r in range(cfg.n_repeats)]
-    # (runs, folds) of every repeat: the built-in cv schemes' runs know theirs without building the splits.
-    shapes = {(len(runs), runs.n_folds) if isinstance(runs, _FlatRuns) else (len(runs), *{len(run) for run in runs})
-              for runs in repeats}
-    if len(shapes) != 1 or len(next(iter(shapes))) != 2:
-        raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
-    ((n_runs, n_folds),) = shapes
-    if all(isinstance(runs, _FlatRuns) for runs in repeats):
-        # The splits of all repeats at once, in the concatenated form the kernels read.
-        splits = _FlatRuns.join(repeats)
-        n_test = splits.n_test.reshape(cfg.n_repeats, n_runs, n_folds)
-    else:
-        splits = [fold for runs in repeats for run in runs for fold in run]
-        n_test = np.array([len(test) for _, test in splits], dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
-    return X, y, splits, n_test
+        # (runs, folds) of every repeat: the built-in cv schemes' runs know theirs without building the splits.
+        shapes = {(len(runs), runs.n_folds) if isinstance(runs, _FlatRuns)
+                  else (len(runs), *{len(run) for run in runs}) for runs in repeats}
+        if len(shapes) != 1 or len(next(iter(shapes))) != 2:
+            raise ValueError(f"`scheme` {cfg.scheme!r} must give the same number of runs and folds every time.")
+        ((n_runs, n_folds),) = shapes
+        if all(isinstance(runs, _FlatRuns) for runs in repeats):
+            # The splits of all repeats at once, in the concatenated form the kernels read.
+            splits = _FlatRuns.join(repeats)
+        else:
+            splits = [fold for runs in repeats for run in runs for fold in run]
+    n_test = splits.n_test if isinstance(splits, _FlatSplits) else [len(test) for _, test in splits]
+    return X, y, splits, np.asarray(n_test, dtype=np.int64).reshape(cfg.n_repeats, n_runs, n_folds)
 
 
 def _evaluate_datasets(plan, indices):
     """``n_test`` (datasets, n_repeats, n_runs, n_folds) and joint counts (..., k, k) of the data sets ``indices``.
+
+    Both int32, as a :class:`_Chunk` holds them.
 
     Data sets are drawn and prepared (:func:`_prepare_counts`) a few at a time,
     then counted in turn: the compiled kernels run back to back, and the Python
@@ -302,13 +311,15 @@ def _evaluate_datasets(plan, indices):
     n_test, joint, group, size = [], [], [], 0
     for position, index in enumerate(indices):
         X, y, splits, n_test_ds = _draw_dataset(plan, int(index))
-        group.append((_prepare_counts(plan, X, y, splits), n_test_ds.shape))
+        group.append(_prepare_counts(plan, X, y, splits))
         n_test.append(n_test_ds)
         size += X.nbytes + y.nbytes + n_test_ds.size * y.size * 8  # at most n indices a split
         if size >= _GROUP_BYTES or position == len(indices) - 1:
-            joint += [count().reshape(*shape, k, k) for count, shape in group]
+            # Between two kernel calls only the next call: the counts are laid out once for the group.
+            counts = _joint_counts(plan, np.asarray(np.stack([count() for count in group]), dtype=np.int64))
+            joint.append(counts.reshape(len(group), *n_test_ds.shape, k, k))
             group, size = [], 0
-    return np.stack(n_test), np.stack(joint)
+    return np.stack(n_test, dtype=np.int32), np.concatenate(joint, dtype=np.int32)
 
 
 class _Chunk(typing.NamedTuple):
@@ -334,7 +345,10 @@ class _Chunk(typing.NamedTuple):
     def joined(cls, chunks):
         """One chunk of all data sets of ``chunks``, in ascending order, each once (the first found)."""
         dataset = np.concatenate([chunk.dataset for chunk in chunks])
-        _, first = np.unique(dataset, return_index=True)
+        if np.all(dataset[1:] > dataset[:-1]):  # ascending already, each once (a serial run): nothing to copy
+            first = slice(None)
+        else:
+            _, first = np.unique(dataset, return_index=True)
         return cls(dataset[first], np.concatenate([chunk.n_test for chunk in chunks])[first],
                    np.concatenate([chunk.correct_both for chunk in chunks])[first],
                    sum(chunk.compute_time_s for chunk in chunks))
@@ -359,8 +373,7 @@ def _run_chunk(plan, indices):
     """Evaluate the data sets ``indices``; return their :class:`_Chunk`."""
     start = time.perf_counter()
     n_test, joint = _evaluate_datasets(plan, indices)
-    return _Chunk(np.asarray(indices, dtype=np.int64), n_test.astype(np.int32), joint.astype(np.int32),
-                  time.perf_counter() - start)
+    return _Chunk(np.asarray(indices, dtype=np.int64), n_test, joint, time.perf_counter() - start)
 
 
 def pair_counts(result, a=0, b=1):

@@ -235,13 +235,16 @@ def _shuffle_splits(n_samples, n_splits, test_size, seed):
 
 
 def _stratified_repeats(y, n_folds, n_runs, seeds):
-    """``[_stratified_splits(y, n_folds, n_runs=n_runs, random_state=seed) for seed in seeds]``, checked once.
+    """The splits of ``_stratified_splits(y, n_folds, n_runs=n_runs, random_state=seed)`` for every seed in turn.
 
-    The repeats of r x k cv of one data set (seeds in [0, 2**32)): they share
-    their class blocks, so :meth:`_FlatRuns.join` shuffles them in one call.
+    The repeats of r x k cv of one data set (seeds in [0, 2**32)), as one
+    :class:`_FlatSplits`: one :class:`_FlatRuns` of all their runs, re-seeded
+    before the first run of every repeat, checked once and shuffled in one
+    compiled call.
     """
     blocks = _class_blocks(np.asarray(y), n_folds)
-    return [_FlatRuns(n_folds, n_runs, blocks, np.array([seed], dtype=np.int64), _FIRST_RUN) for seed in seeds]
+    seeds = np.asarray(seeds, dtype=np.int64)
+    return _FlatRuns(n_folds, n_runs * seeds.size, blocks, seeds, n_runs * np.arange(seeds.size)).splits
 
 
 class _FlatSplits:

@@ -222,33 +222,37 @@ def _prepare_nb_c45(X, y, splits, *, params_a=None, params_b=None):
     # Every split goes to the kernel, which tells from each tree's root counts
     # whether the split is one it models ("complete"), in the same pass.
     return _prepare_paths(X, y, splits, (NaiveBayes, C45), (params_a, params_b), (_nb_fast_ok, _c45_fast_ok), (),
-                          _counts_nb_c45, prepared=("_distinct_rows",))
+                          _counts_nb_c45)
 
 
 evaluate_nb_c45.prepare = _prepare_nb_c45
 
 
 def _counts_nb_c45(data, folds, params_a, params_b):
-    m, logt, cf, z = _c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2),
-                               data.n_train.max())
-    raising = bool(params_b.get("subtree_raising", True))
+    # The kernel's arguments now: between two kernel calls of a runner's group, only the call and its results.
+    c45 = (*_c45_args(params_b.get("confidence_factor", 0.25), params_b.get("min_num_obj", 2), data.n_train.max()),
+           bool(params_b.get("subtree_raising", True)))
     if folds.labels is not None:  # runs of k-fold cv: the kernel reads the fold labels
-        out = _kernels.evaluate_runs(*data.patterns(None), *folds.labels, m, logt, cf, z, raising)
+        evaluate = functools.partial(_kernels.evaluate_runs, *data.patterns(None), *folds.labels, *c45)
     else:
-        out = _kernels.evaluate_folds(*data.patterns(folds), m, logt, cf, z, raising)
-    return out[:, :3].copy(), out[:, 3] != 0
+        evaluate = functools.partial(_kernels.evaluate_folds, *data.patterns(folds), *c45)
+
+    def count():
+        out = evaluate()
+        return out[:, :3], out[:, 3] != 0
+
+    return count
 
 
 @paused
-def _prepare_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts, prepared=()):
+def _prepare_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_counts):
     """Correct counts from the compiled path where it applies, from :func:`evaluate_pair_loop` elsewhere.
 
     In two steps: the checks and the summaries of the data and splits now, and
     a callable (of no arguments) that counts. ``fast_ok`` holds one check of the
     options per learner; ``fast_splits`` names the :class:`_BinaryData` masks of
-    the splits the kernels model; ``prepared`` names other attributes of it
-    that ``fast_counts`` reads, computed now; and
-    ``fast_counts(data, folds, params_a, params_b)`` counts the splits of
+    the splits the kernels model; and ``fast_counts(data, folds, params_a,
+    params_b)``, called now, returns a callable that counts the splits of
     ``folds`` and says which of them it modelled (the others go to the loop too).
     Both steps run with the garbage collector paused.
     """
@@ -264,19 +268,18 @@ def _prepare_paths(X, y, splits, learners, params, fast_ok, fast_splits, fast_co
     fast = np.ones(n_splits, dtype=bool)
     for name in fast_splits:
         fast &= getattr(data, name)
-    for name in prepared:
-        getattr(data, name)
+    every, counts = bool(fast.all()), fast_counts(data, data.folds(fast), params_a, params_b)
 
     @paused
     def count():
-        if fast.all():  # the usual case: every split to the kernels, no masks to apply
-            out, modelled = fast_counts(data, data.folds(fast), params_a, params_b)
+        if every:  # the usual case: every split to the kernels, no masks to apply
+            out, modelled = counts()
         else:
             out, modelled = np.zeros((n_splits, 3), dtype=np.int64), fast.copy()
             if fast.any():
-                out[fast], modelled[fast] = fast_counts(data, data.folds(fast), params_a, params_b)
-        slow = np.flatnonzero(~modelled)
-        if slow.size:
+                out[fast], modelled[fast] = counts()
+        if not modelled.all():
+            slow = np.flatnonzero(~modelled)
             out[slow] = loop([splits[i] for i in slow])
         return out
 
@@ -541,7 +544,8 @@ def _prepare_pair_fast(X, y, splits, *, learner_a, learner_b, params_a=None, par
     est_a, ok_a, folds_a, hits_a = _FAST_LEARNERS[learner_a]
     est_b, ok_b, folds_b, hits_b = _FAST_LEARNERS[learner_b]
     return _prepare_paths(X, y, splits, (est_a, est_b), (params_a, params_b), (ok_a, ok_b), folds_a + folds_b,
-                          functools.partial(_counts_from_hits, hits_a, hits_b))
+                          lambda data, folds, params_a, params_b: functools.partial(
+                              _counts_from_hits, hits_a, hits_b, data, folds, params_a, params_b))
 
 
 evaluate_pair_fast.prepare = _prepare_pair_fast
