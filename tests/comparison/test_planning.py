@@ -35,6 +35,7 @@ def test_plan_from_a_pilot_reads_its_effect_spread_and_design():
     assert p.sd == pytest.approx(np.sqrt(within / (1 - 0.1)))
     assert p.randomization_var == pytest.approx(d.mean(axis=2).var(ddof=1))
     assert p.to_dict()["n_runs"] == p.n_runs
+    assert str(p) == p.summary() and p.to_frame().equals(p.table) and "<table" in p._repr_html_()
     assert np.all(np.diff(p.table["power"]) > 0) and p.reaching("power", p.table.loc[5, "power"]) == 5
     assert p.reaching("power", 0.999999) is None
     assert rp.plan(pilot, power=0.5, replicability=0.8).to_dict() == p.to_dict()

@@ -21,13 +21,14 @@ from ..stats.pairwise import pairwise_test
 from ..stats.planning import corrected_power, corrected_replicability, power_cap
 from ..stats.ranks import friedman_test
 from .many_result import ManyComparison
+from .result import Reported
 from .sources import SourceVariance
 
 __all__ = ["DATASET_COUNTS", "DatasetPlan", "Plan", "plan", "plan_datasets"]
 
 
 @dataclass(frozen=True)
-class Plan:
+class Plan(Reported):
     """Outcome of :func:`plan`: power and replicability by the number of runs, and the runs needed.
 
     Attributes
@@ -90,8 +91,9 @@ class Plan:
                          f"only more data (or a smaller test fraction) raises the cap")
         return "\n".join(lines)
 
-    def __str__(self):
-        return self.summary()
+    def to_frame(self):
+        """The ``table``, a copy (shown below the summary in a notebook)."""
+        return self.table.copy()
 
     def to_dict(self):
         """Plain Python values (JSON-ready)."""
@@ -249,7 +251,7 @@ DATASET_COUNTS = (5, 10, 15, 20, 30, 40, 50, 75, 100)
 
 
 @dataclass(frozen=True)
-class DatasetPlan:
+class DatasetPlan(Reported):
     """Outcome of :func:`plan_datasets`: the decisions of a benchmark by its number of data sets.
 
     Attributes
@@ -309,8 +311,9 @@ class DatasetPlan:
                      "largest differences are overestimated, and so is the power)")
         return "\n".join(lines)
 
-    def __str__(self):
-        return self.summary()
+    def to_frame(self):
+        """The ``table``, a copy (shown below the summary in a notebook)."""
+        return self.table.copy()
 
     def to_dict(self):
         """Plain Python values (JSON-ready)."""
@@ -431,8 +434,8 @@ def plan_datasets(pilot, *, n_datasets=DATASET_COUNTS, power=0.8, replicability=
     first, second = np.triu_indices(k, 1)
     rows, decided = [], {}
     for n in sizes:
-        at = generator.integers(n_pilot, size=(n_resamples, n)), generator.integers(n_repeats, size=(n_resamples, n))
-        tables = scores[at[1], at[0]]  # (B, n, k)
+        drawn = generator.integers(n_pilot, size=(n_resamples, n))  # data sets, then their randomizations
+        tables = scores[generator.integers(n_repeats, size=(n_resamples, n)), drawn]  # (B, n, k)
         rejects = friedman_test(tables, better=better).iman_davenport_pvalue < alpha
         pairs = pairwise_test(tables, better=better, test=posthoc)
         outcome = np.where(pairs.adjusted_pvalue < alpha, np.sign(pairs.statistic), 0)[:, first, second]
