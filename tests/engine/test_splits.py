@@ -91,6 +91,10 @@ def test_stratified_splits_identical_to_sklearn_on_varied_labels(seed):
     y[: n_classes] = np.arange(n_classes)[::-1]  # every class present, in reverse order
     if seed % 3 == 0:
         y = np.array(["b", "a", "c", "d"])[y]
+    elif seed % 4 == 1:  # integers the blocks' table cannot index: negative and far beyond the sample size
+        y = np.array([-3, 10**9, 7, -10**12])[y]
+    elif seed % 4 == 2:
+        y = y.astype(np.uint16)
     n_folds = int(gen.choice([2, 3, 5, 10]))
     n_runs = int(gen.integers(1, 4))
     ours_rs, ref_rs = np.random.RandomState(seed), np.random.RandomState(seed)

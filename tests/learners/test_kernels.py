@@ -18,7 +18,7 @@ def test_packed_rows_and_distinct_rows_equal_numpy(dtype, n_attributes):
                      for s in range(0, n_attributes, 62)], axis=1)
     assert binary
     np.testing.assert_array_equal(words, want)
-    bits, row = _kernels.distinct_rows(words[:, 0], min(n_attributes, 62))
+    bits, row = _kernels.distinct_rows(words[:, 0], np.argsort(words[:, 0]), min(n_attributes, 62))
     distinct = np.unique(want[:, 0])
     np.testing.assert_array_equal(row, np.searchsorted(distinct, want[:, 0]))
     np.testing.assert_array_equal(bits, (distinct[:, None] >> np.arange(min(n_attributes, 62))) & 1)

@@ -95,47 +95,52 @@ def _bounded(key, pos, bound):
 
 
 @njit(cache=True)
-def class_blocks(y, n_folds):
+def class_blocks(codes, n_values, n_folds):
     """Every class's instances and unshuffled fold labels, as ``StratifiedKFold._make_test_folds`` lays them out.
 
-    Classes (the distinct values of the integer labels ``y``) in order of first
-    appearance; each class's instances ascending; each class's fold labels
-    round robin over its position in the labels sorted by class: fold ``f``
-    gets the positions ``p = f (mod n_folds)``, so a class in ``[start, end)``
-    has ``(end - 1 - f) // n_folds - (start - 1 - f) // n_folds`` of them,
-    labelled ``f``, folds in turn.
+    Classes (the distinct values of the codes ``codes``, each in
+    ``[0, n_values)``) in order of first appearance; each class's instances
+    ascending; each class's fold labels round robin over its position in the
+    labels sorted by class: fold ``f`` gets the positions ``p = f (mod
+    n_folds)``, so a class in ``[start, end)`` has ``(end - 1 - f) // n_folds -
+    (start - 1 - f) // n_folds`` of them, labelled ``f``, folds in turn. A
+    counting sort, with loops rather than array assignments: numba's sorts and
+    its array-assignment error messages took about 10 s to compile, a third
+    of the engine's first call.
 
     Returns
     -------
     rows, labels : ndarray of int64, shape (n_samples,)
     class_start : ndarray of int64, shape (n_classes + 1,)
     """
-    n = y.size
-    order = np.argsort(y, kind="mergesort")  # stable: each value's instances ascending
+    n = codes.size
+    rank = np.empty(n_values, np.int64)  # each value's class (order of first appearance), -1 if absent
+    for v in range(n_values):
+        rank[v] = -1
+    count = np.zeros(n_values + 1, np.int64)
     n_classes = 0
-    for t in range(n):
-        n_classes += t == 0 or y[order[t]] != y[order[t - 1]]
-    sorted_start = np.empty(n_classes + 1, np.int64)  # where each value starts in ``order``
-    c = 0
-    for t in range(n):
-        if t == 0 or y[order[t]] != y[order[t - 1]]:
-            sorted_start[c] = t
-            c += 1
-    sorted_start[n_classes] = n
-    first = order[sorted_start[:n_classes]]  # each value's first instance
-    appearance = np.argsort(first)
-    rows, labels = np.empty(n, np.int64), np.empty(n, np.int64)
+    for i in range(n):
+        if rank[codes[i]] < 0:
+            rank[codes[i]] = n_classes
+            n_classes += 1
+        count[rank[codes[i]]] += 1
     class_start = np.zeros(n_classes + 1, np.int64)
+    at = np.empty(n_classes, np.int64)
     for c in range(n_classes):
-        v = appearance[c]
-        start, end = class_start[c], class_start[c] + sorted_start[v + 1] - sorted_start[v]
-        rows[start:end] = order[sorted_start[v]:sorted_start[v + 1]]
-        at = start
+        at[c] = class_start[c]
+        class_start[c + 1] = class_start[c] + count[c]
+    rows, labels = np.empty(n, np.int64), np.empty(n, np.int64)
+    for i in range(n):  # ascending: each class's instances in order
+        c = rank[codes[i]]
+        rows[at[c]] = i
+        at[c] += 1
+    for c in range(n_classes):
+        start, end = class_start[c], class_start[c + 1]
+        t = start
         for f in range(n_folds):
             for _ in range((end - 1 - f) // n_folds - (start - 1 - f) // n_folds):
-                labels[at] = f
-                at += 1
-        class_start[c + 1] = end
+                labels[t] = f
+                t += 1
     return rows, labels, class_start
 
 
@@ -177,13 +182,15 @@ def stratified_folds(key, pos, seeds, reseed_at, n_runs, rows, labels, class_sta
         if k < seeds.size and reseed_at[k] == r:
             pos = seed_state(seeds[k], key)
             k += 1
-        shuffled[:] = labels
+        for i in range(rows.size):  # loops, not array assignments (see class_blocks)
+            shuffled[i] = labels[i]
         for c in range(class_start.size - 1):
             start = class_start[c]
             for i in range(class_start[c + 1] - start - 1, 0, -1):
                 j, pos = _bounded(key, pos, i)
                 shuffled[start + i], shuffled[start + j] = shuffled[start + j], shuffled[start + i]
-        folds[r, rows] = shuffled
+        for i in range(rows.size):
+            folds[r, rows[i]] = shuffled[i]
     return folds, pos
 
 
@@ -244,8 +251,10 @@ def shuffle_splits(seed, n_samples, n_train, n_test, n_splits):
     test = np.empty(n_splits * n_test, np.int64)
     for s in range(n_splits):
         pos = _shuffled_range(key, pos, order)
-        test[s * n_test:(s + 1) * n_test] = order[:n_test]
-        train[s * n_train:(s + 1) * n_train] = order[n_test:n_test + n_train]
+        for i in range(n_test):  # loops, not array assignments (see class_blocks)
+            test[s * n_test + i] = order[i]
+        for i in range(n_train):
+            train[s * n_train + i] = order[n_test + i]
     return train, test
 
 
@@ -270,7 +279,9 @@ def flat_splits(folds, n_folds):
     """
     n_runs, n = folds.shape
     n_test = fold_sizes(folds, n_folds)
-    n_train = n - n_test
+    n_train = np.empty(n_test.size, np.int64)
+    for s in range(n_test.size):  # a loop, not an array expression: numba compiles one more ufunc for it
+        n_train[s] = n - n_test[s]
     test = np.empty(n_runs * n, np.int64)
     # One slot beyond the end: the last split's loop may write there (see below).
     train = np.empty(n_runs * (n_folds - 1) * n + 1, np.int64)

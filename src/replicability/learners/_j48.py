@@ -572,7 +572,10 @@ def _c45_predict(bits, u, attr, child, ndist):
 def _workspace(U, p, K):
     """Arrays of one fit, reused across folds (``train_err`` doubles as the pruning estimates)."""
     n = 2 * U + 3  # a binary split leaves both sons non-empty: at most 2U - 1 nodes
-    return (np.empty(U, np.int64), np.full(n, -1, np.int64), np.zeros((n, 2), np.int64),
+    attr = np.empty(n, np.int64)
+    for i in range(n):  # not np.full: one allocation routine fewer to compile
+        attr[i] = -1
+    return (np.empty(U, np.int64), attr, np.zeros((n, 2), np.int64),
             np.zeros((n, 2), np.int64), np.zeros((n, K)), np.empty((n, K, p)), np.empty(n, np.int64),
             np.empty(n), np.zeros(n, np.int64), np.empty(n, np.int64), np.zeros((n, K)), np.empty(n),
             np.empty(p), np.empty(p), np.zeros(p, np.bool_), np.zeros(n, np.bool_), np.empty(U, np.int64),

@@ -60,8 +60,11 @@ def pack_rows(X, word_bits):
 
 
 @njit(cache=True)
-def distinct_rows(packed, n_attributes):
+def distinct_rows(packed, order, n_attributes):
     """Distinct rows of one-word packed rows, in ascending order of their words, and each row's distinct row.
+
+    ``order`` sorts ``packed`` (``np.argsort(packed)``, in numpy: numba's sort
+    took about 2 s to compile on the engine's first call).
 
     Returns
     -------
@@ -70,7 +73,6 @@ def distinct_rows(packed, n_attributes):
     row : ndarray of int64, shape (n,)
         ``np.searchsorted(distinct, packed)``: the position of each row's word among the distinct words.
     """
-    order = np.argsort(packed)
     row = np.empty(packed.size, np.int64)
     distinct = np.empty(packed.size, np.int64)
     n_distinct = 0
@@ -298,7 +300,9 @@ def evaluate_runs(bits, row, codes, n_classes, folds, n_folds, m, logt, cf, z, r
             at[folds[r, i]] += 1
         _fold_counts(row, codes, order, 0, n, Wrun)
         for f in range(n_folds):
-            Wf[:, :] = Wrun
+            for u in range(U):  # loops, not an array assignment: its error message is slow to compile
+                for k in range(K):
+                    Wf[u, k] = Wrun[u, k]
             for t in range(start[f], start[f + 1]):
                 Wf[row[order[t]], codes[order[t]]] -= 1.0
             _score_fold(bits, fbits, Wf, row, codes, order, start[f], start[f + 1], m, logt, cf, z, tab,

@@ -389,7 +389,7 @@ class _BinaryData:
             _, first, row = np.unique(self.words, axis=0, return_index=True, return_inverse=True)
             return np.ascontiguousarray(self.X[first], dtype=np.int8), row.ravel()
         # One word: the distinct words are the rows (bit j is attribute j), much faster to find than rows.
-        return _kernels.distinct_rows(self.packed, self.n_attributes)
+        return _kernels.distinct_rows(self.packed, np.argsort(self.packed), self.n_attributes)
 
     def patterns(self, folds):
         """The pattern kernels' view of ``folds``.
