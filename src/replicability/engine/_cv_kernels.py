@@ -95,11 +95,11 @@ def _bounded(key, pos, bound):
 
 
 @njit(cache=True)
-def class_blocks(codes, n_values, n_folds):
+def class_blocks(codes, n_folds):
     """Every class's instances and unshuffled fold labels, as ``StratifiedKFold._make_test_folds`` lays them out.
 
-    Classes (the distinct values of the codes ``codes``, each in
-    ``[0, n_values)``) in order of first appearance; each class's instances
+    Classes (the distinct values of the integer codes ``codes``) in order of
+    first appearance; each class's instances
     ascending; each class's fold labels round robin over its position in the
     labels sorted by class: fold ``f`` gets the positions ``p = f (mod
     n_folds)``, so a class in ``[start, end)`` has ``(end - 1 - f) // n_folds -
@@ -108,12 +108,22 @@ def class_blocks(codes, n_values, n_folds):
     its array-assignment error messages took about 10 s to compile, a third
     of the engine's first call.
 
+    The codes are counted in a table of ``max(codes) + 1`` entries; codes
+    below 0 or above ``2 * n_samples + 64`` are not counted, and all three
+    arrays are returned empty (then pass the codes' ranks).
+
     Returns
     -------
     rows, labels : ndarray of int64, shape (n_samples,)
     class_start : ndarray of int64, shape (n_classes + 1,)
     """
     n = codes.size
+    lo, hi = 0, -1
+    for i in range(n):
+        lo, hi = min(lo, codes[i]), max(hi, codes[i])
+    if lo < 0 or hi > 2 * n + 64:
+        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64)
+    n_values = hi + 1
     rank = np.empty(n_values, np.int64)  # each value's class (order of first appearance), -1 if absent
     for v in range(n_values):
         rank[v] = -1

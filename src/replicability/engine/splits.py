@@ -148,16 +148,14 @@ def _class_blocks(y, n_folds):
     target = "multiclass" if y.ndim == 1 and y.dtype.kind in "iub" else type_of_target(y)
     if target not in ("binary", "multiclass"):
         raise ValueError(f"Supported target types are: ('binary', 'multiclass'). Got {target!r} instead.")
-    # The kernel counts the codes in a table of max + 1 entries: small non-negative integer labels are their own
-    # codes; any other labels numpy orders, their ranks (the blocks depend only on which labels are equal).
-    codes = None
+    # Small non-negative integer labels are their own codes; any other labels numpy orders, their ranks (the
+    # blocks depend only on which labels are equal), also when the kernel's table cannot hold them (it says so).
+    class_start = np.empty(0, np.int64)
     if y.ndim == 1 and (y.dtype.kind in "ib" or (y.dtype.kind == "u" and y.dtype.itemsize < 8)):
-        codes = y.astype(np.int64, copy=False)
-        if codes.min() < 0 or codes.max() > 2 * y.size + 64:
-            codes = None
-    if codes is None:
-        codes = np.unique(y, return_inverse=True)[1].ravel().astype(np.int64, copy=False)
-    rows, labels, class_start = class_blocks(codes, int(codes.max()) + 1, n_folds)
+        rows, labels, class_start = class_blocks(y.astype(np.int64, copy=False), n_folds)
+    if class_start.size == 0:
+        ranks = np.unique(y, return_inverse=True)[1].ravel().astype(np.int64, copy=False)
+        rows, labels, class_start = class_blocks(ranks, n_folds)
     counts = np.diff(class_start)
     if np.all(n_folds > counts):
         raise ValueError(f"n_splits={n_folds} cannot be greater than the number of members in each class.")
