@@ -99,14 +99,13 @@ def class_blocks(codes, n_folds):
     """Every class's instances and unshuffled fold labels, as ``StratifiedKFold._make_test_folds`` lays them out.
 
     Classes (the distinct values of the integer codes ``codes``) in order of
-    first appearance; each class's instances
-    ascending; each class's fold labels round robin over its position in the
-    labels sorted by class: fold ``f`` gets the positions ``p = f (mod
-    n_folds)``, so a class in ``[start, end)`` has ``(end - 1 - f) // n_folds -
-    (start - 1 - f) // n_folds`` of them, labelled ``f``, folds in turn. A
-    counting sort, with loops rather than array assignments: numba's sorts and
-    its array-assignment error messages took about 10 s to compile, a third
-    of the engine's first call.
+    first appearance; each class's instances ascending; each class's fold
+    labels round robin over its position in the labels sorted by class: fold
+    ``f`` gets the positions ``p = f (mod n_folds)``, so a class in ``[start,
+    end)`` has ``(end - 1 - f) // n_folds - (start - 1 - f) // n_folds`` of
+    them, labelled ``f``, folds in turn. A counting sort, with loops rather
+    than array assignments: numba's sorts and its array-assignment error
+    messages took about 10 s to compile, a third of the engine's first call.
 
     The codes are counted in a table of ``max(codes) + 1`` entries; codes
     below 0 or above ``2 * n_samples + 64`` are not counted, and all three
@@ -127,7 +126,7 @@ def class_blocks(codes, n_folds):
     rank = np.empty(n_values, np.int64)  # each value's class (order of first appearance), -1 if absent
     for v in range(n_values):
         rank[v] = -1
-    count = np.zeros(n_values + 1, np.int64)
+    count = np.zeros(n_values, np.int64)  # per class
     n_classes = 0
     for i in range(n):
         if rank[codes[i]] < 0:
