@@ -30,7 +30,10 @@ A stage's cost is a difference of two times of 15-55 us per fold pair, so
 under load the small stages are within the noise (predict has come out at
 10.7 and at -4.5 us); timed directly (``c45_predict_folds`` with 0, 30 and
 300 query rows per training set), predicting 30 test rows costs 2.7 us on
-null data and 0.9 us on source 4 (load 9, medians of 9 rounds).
+null data and 0.9 us on source 4 (load 9, medians of 9 rounds). The bound
+itself moves from one process to the next: on null data 0.74, 1.06, 1.48 and
+1.49 us in four processes of the same code (quiet, 7 rounds each), so the
+kernel's multiple of it moved between 29x and 52x with no change of code.
 
 Run ``python benchmarks/bench_j48_kernel.py`` in a clone with its git history
 (``--quick``: a check that it runs, 3 rounds, written to a temporary folder).
@@ -58,6 +61,8 @@ N_INSTANCES, N_ATTRIBUTES, N_REPEATS = 300, 10, 10
 ROUNDS = 3 if QUICK else 21  # --quick: a check that it runs
 TARGET = 2.0  # "halve the J48 kernel's time"
 DATA = {"null data": None, "source 1": 1, "source 2": 2, "source 3": 3, "source 4": 4}
+#: Issue 36: the engine's kernel within 20x of the pattern-counting bound on null data, 10x on source 4.
+STAGE_TARGETS = {"null data": 20.0, "source 4": 10.0}
 
 
 def _baseline_module():
@@ -228,6 +233,8 @@ def stage_profile(name, source, seed):
     identical = bool(_stages(*args, len(STAGES) - 1)[0] == _kernels.evaluate_runs(*args)[:, 1].sum())
     row = {"us_per_fold_pair": stages, "identical": identical, "kernel_us_per_fold_pair": float(med[-1]),
            "count_bound_us_per_fold_pair": float(med[0]), "kernel_over_count_bound": float(med[-1] / med[0])}
+    if name in STAGE_TARGETS:
+        row["target_over_count_bound"] = STAGE_TARGETS[name]
     print(f"{name}: kernel {med[-1]:.1f} us per fold pair = {row['kernel_over_count_bound']:.0f} x the counting bound "
           f"({med[0]:.2f} us); " + ", ".join(f"{k} {v:.1f}" for k, v in stages.items())
           + f"; identical {identical}", flush=True)

@@ -406,7 +406,10 @@ def _j48_kernel(report, kernel):
                 f"{r['kernel_over_count_bound']:.0f}× the pattern-counting bound ({us['count']:.2f} µs); J48 "
                 f"growing {us['grow']:.1f}, pruning {us['prune']:.1f}, predicting {us['predict']:.1f} µs, the rest "
                 f"(naive Bayes, fold bookkeeping) {us['rest']:.1f} µs; J48's hits equal the kernel's: "
-                + ("yes." if r["identical"] else "no."))
+                + ("yes." if r["identical"] else "no.")
+                + ("" if "target_over_count_bound" not in r else
+                   f" Target {r['target_over_count_bound']:g}× the bound: "
+                   + ("met." if r["kernel_over_count_bound"] <= r["target_over_count_bound"] else "not met.")))
 
 
 def _scaling(report, scaling):
