@@ -73,6 +73,10 @@ def test_performance_report_j48_kernel_section(tmp_path):
         "engine kernel per fold pair, null data: 20.0 µs CPU, 40× the pattern-counting bound (0.50 µs); J48 growing "
         "10.0, pruning 5.0, predicting 2.0 µs, the rest (naive Bayes, fold bookkeeping) 2.5 µs; J48's hits equal the "
         "kernel's: yes.")
+    stages["null data"].update(kernel_over_count_bound_min=30.0, kernel_over_count_bound_max=55.0, processes=5)
+    (tmp_path / "j48_kernel.json").write_text(json.dumps(kernel))
+    assert "40× the pattern-counting bound (0.50 µs; the multiple 30–55× over 5 processes, medians shown); J48 " in \
+        performance_report(folder=tmp_path).lines["j48_kernel"][1]
     for target, verdict in ((20.0, "not met."), (40.0, "met.")):
         stages["null data"]["target_over_count_bound"] = target
         (tmp_path / "j48_kernel.json").write_text(json.dumps(kernel))

@@ -403,7 +403,11 @@ def _j48_kernel(report, kernel):
             us = r["us_per_fold_pair"]
             report.lines["j48_kernel"].append(
                 f"engine kernel per fold pair, {name}: {r['kernel_us_per_fold_pair']:.1f} µs CPU, "
-                f"{r['kernel_over_count_bound']:.0f}× the pattern-counting bound ({us['count']:.2f} µs); J48 "
+                f"{r['kernel_over_count_bound']:.0f}× the pattern-counting bound ({us['count']:.2f} µs"
+                + ("" if "processes" not in r else
+                   f"; the multiple {r['kernel_over_count_bound_min']:.0f}–{r['kernel_over_count_bound_max']:.0f}× "
+                   f"over {r['processes']} processes, medians shown")
+                + "); J48 "
                 f"growing {us['grow']:.1f}, pruning {us['prune']:.1f}, predicting {us['predict']:.1f} µs, the rest "
                 f"(naive Bayes, fold bookkeeping) {us['rest']:.1f} µs; J48's hits equal the kernel's: "
                 + ("yes." if r["identical"] else "no.")
