@@ -288,9 +288,7 @@ def flat_splits(folds, n_folds):
     """
     n_runs, n = folds.shape
     n_test = fold_sizes(folds, n_folds)
-    n_train = np.empty(n_test.size, np.int64)
-    for s in range(n_test.size):  # a loop, not an array expression: numba compiles one more ufunc for it
-        n_train[s] = n - n_test[s]
+    n_train = n - n_test
     test = np.empty(n_runs * n, np.int64)
     # One slot beyond the end: the last split's loop may write there (see below).
     train = np.empty(n_runs * (n_folds - 1) * n + 1, np.int64)
